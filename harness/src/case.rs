@@ -1,0 +1,1 @@
+//! Scripted cases: a start position, plays, and per-referee expectations.

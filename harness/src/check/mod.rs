@@ -1,0 +1,1 @@
+//! Properties that rulesets claim, checked over sequences of steps.

@@ -1,0 +1,289 @@
+//! The referee model: one implementation of one ruleset judging a game step by step.
+//!
+//! Internal rulesets, external programs and library crates all implement [`Referee`].
+//! What referees say ([`Verdict`], [`Status`], [`Outcome`]) is family-independent so the
+//! runner and reports can compare and print it without knowing the game.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::family::Family;
+
+/// Is the next play allowed?
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Verdict {
+    Legal,
+    /// Forbidden; `rule` is a short kebab-case id of the rule that forbids it
+    /// (`occupied`, `suicide`, `ko`, `superko-positional`, …).
+    Illegal { rule: String },
+}
+
+impl Verdict {
+    pub fn illegal(rule: impl Into<String>) -> Self {
+        Verdict::Illegal { rule: rule.into() }
+    }
+    pub fn is_legal(&self) -> bool {
+        matches!(self, Verdict::Legal)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Legal => f.write_str("legal"),
+            Verdict::Illegal { rule } => write!(f, "illegal({rule})"),
+        }
+    }
+}
+
+/// Has the game ended?
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum Status {
+    Ongoing,
+    Over { outcome: Outcome },
+}
+
+impl Status {
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Over { .. })
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => f.write_str("ongoing"),
+            Status::Over { outcome } => write!(f, "over {outcome}"),
+        }
+    }
+}
+
+/// Points in half-point units, so komi such as 6.5 is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct HalfPoints(pub i64);
+
+impl HalfPoints {
+    pub fn from_f64(x: f64) -> Option<Self> {
+        let doubled = x * 2.0;
+        (doubled.fract() == 0.0 && doubled.abs() < 1e15).then_some(HalfPoints(doubled as i64))
+    }
+}
+
+impl fmt::Display for HalfPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (whole, half) = (self.0 / 2, self.0 % 2 != 0);
+        match (half, self.0 < 0 && whole == 0) {
+            (true, true) => write!(f, "-0.5"),
+            (true, false) => write!(f, "{whole}.5"),
+            (false, _) => write!(f, "{whole}"),
+        }
+    }
+}
+
+/// How a finished game came out. Player names are the family's seat names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Outcome {
+    /// Counted: points per player in turn order (komi included); the ranking follows.
+    Score { points: Vec<(String, HalfPoints)> },
+    /// One player wins by a rule (checkmate, perpetual check, resignation…).
+    Win { winner: String, rule: String },
+    Draw { rule: String },
+    /// The game is void (Japanese-style cycles, a replay ordered).
+    NoResult { rule: String },
+}
+
+impl Outcome {
+    /// Compact text: `B+4`, `W+0.5`, `draw:jigo`, `white+checkmate`, `no-result:cycle`,
+    /// `B=10 W=7 R=7` for more than two players.
+    pub fn summary(&self) -> String {
+        match self {
+            Outcome::Score { points } if points.len() == 2 => {
+                let (a, b) = (&points[0], &points[1]);
+                match a.1.cmp(&b.1) {
+                    std::cmp::Ordering::Equal => "draw:jigo".to_string(),
+                    std::cmp::Ordering::Greater => format!("{}+{}", a.0, HalfPoints(a.1 .0 - b.1 .0)),
+                    std::cmp::Ordering::Less => format!("{}+{}", b.0, HalfPoints(b.1 .0 - a.1 .0)),
+                }
+            }
+            Outcome::Score { points } => points
+                .iter()
+                .map(|(name, p)| format!("{name}={p}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Outcome::Win { winner, rule } => format!("{winner}+{rule}"),
+            Outcome::Draw { rule } => format!("draw:{rule}"),
+            Outcome::NoResult { rule } => format!("no-result:{rule}"),
+        }
+    }
+
+    /// Does this outcome match an expectation written in a case file? The expectation is the
+    /// summary or a prefix of it that ends at a separator: `B` matches `B+4`, `draw` matches
+    /// `draw:threefold`.
+    pub fn matches(&self, expected: &str) -> bool {
+        let s = self.summary();
+        s == expected
+            || (s.starts_with(expected)
+                && matches!(s.as_bytes().get(expected.len()), Some(b'+' | b':')))
+    }
+
+    /// Seat names ordered best first; players with equal points share a rank (same inner Vec).
+    pub fn ranking(&self) -> Vec<Vec<String>> {
+        match self {
+            Outcome::Score { points } => {
+                let mut sorted: Vec<_> = points.clone();
+                sorted.sort_by(|a, b| b.1.cmp(&a.1));
+                let mut ranks: Vec<Vec<String>> = Vec::new();
+                let mut last = None;
+                for (name, p) in sorted {
+                    if last == Some(p) {
+                        ranks.last_mut().expect("a rank exists").push(name);
+                    } else {
+                        ranks.push(vec![name]);
+                    }
+                    last = Some(p);
+                }
+                ranks
+            }
+            Outcome::Win { winner, .. } => vec![vec![winner.clone()]],
+            Outcome::Draw { .. } | Outcome::NoResult { .. } => Vec::new(),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.summary())
+    }
+}
+
+/// Something went wrong with the referee itself, not with the game: an external engine timed
+/// out, crashed, or answered garbage. Never a divergence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+pub enum Fault {
+    #[error("engine timed out after {millis} ms on `{command}`")]
+    Timeout { command: String, millis: u64 },
+    #[error("engine exited or closed its pipe: {detail}")]
+    Crashed { detail: String },
+    #[error("engine answered `{reply}` to `{command}`, which makes no sense here")]
+    Garbage { command: String, reply: String },
+    #[error("referee cannot handle this game: {detail}")]
+    Unsupported { detail: String },
+}
+
+/// One implementation of one ruleset, judging one game at a time.
+///
+/// Call order: [`start`](Referee::start), then any mix of [`judge`](Referee::judge),
+/// [`legal_plays`](Referee::legal_plays), [`status`](Referee::status) and
+/// [`play`](Referee::play).
+pub trait Referee<F: Family>: Send {
+    /// Kebab-case id, as on the command line (`simple-ko`, `psk+suicide`, `fide`, …).
+    fn id(&self) -> &str;
+    /// Begins a new game from `setup`, forgetting any previous one.
+    fn start(&mut self, setup: &F::Setup) -> Result<(), Fault>;
+    /// Would `play` be allowed now? Changes nothing.
+    fn judge(&mut self, play: &F::Play) -> Result<Verdict, Fault>;
+    /// Makes `play` if it is legal and says so; an illegal play changes nothing.
+    fn play(&mut self, play: &F::Play) -> Result<Verdict, Fault>;
+    /// Has the game ended, and how?
+    fn status(&mut self) -> Result<Status, Fault>;
+    /// Every play allowed now for the player to move.
+    fn legal_plays(&mut self) -> Result<Vec<F::Play>, Fault>;
+}
+
+/// A referee in a registry: its id, what it is, where its definition comes from, and how to
+/// make one.
+pub struct RefereeInfo<F: Family> {
+    pub id: String,
+    pub summary: String,
+    pub source: String,
+    /// Longer description for `rulediff rules --verbose`.
+    pub details: String,
+    pub make: Box<dyn Fn() -> Box<dyn Referee<F>> + Send + Sync>,
+}
+
+impl<F: Family> RefereeInfo<F> {
+    pub fn new(
+        id: impl Into<String>,
+        summary: impl Into<String>,
+        source: impl Into<String>,
+        make: impl Fn() -> Box<dyn Referee<F>> + Send + Sync + 'static,
+    ) -> Self {
+        RefereeInfo {
+            id: id.into(),
+            summary: summary.into(),
+            source: source.into(),
+            details: String::new(),
+            make: Box::new(make),
+        }
+    }
+
+    pub fn with_details(mut self, details: impl Into<String>) -> Self {
+        self.details = details.into();
+        self
+    }
+}
+
+/// Picks referees from a registry by a comma-separated list of ids, or `all`.
+pub fn select<'a, F: Family>(
+    registry: &'a [RefereeInfo<F>],
+    spec: &str,
+) -> Result<Vec<&'a RefereeInfo<F>>, String> {
+    if spec.trim() == "all" {
+        return Ok(registry.iter().collect());
+    }
+    spec.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|id| {
+            registry.iter().find(|r| r.id == id).ok_or_else(|| {
+                let known: Vec<_> = registry.iter().map(|r| r.id.as_str()).collect();
+                format!("unknown referee `{id}` for {}; known: {}", F::NAME, known.join(", "))
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn score(b: i64, w: i64) -> Outcome {
+        Outcome::Score {
+            points: vec![("B".into(), HalfPoints(b)), ("W".into(), HalfPoints(w))],
+        }
+    }
+
+    #[test]
+    fn summaries() {
+        assert_eq!(score(10, 2).summary(), "B+4");
+        assert_eq!(score(2, 15).summary(), "W+6.5");
+        assert_eq!(score(3, 3).summary(), "draw:jigo");
+        assert_eq!(HalfPoints(-1).to_string(), "-0.5");
+    }
+
+    #[test]
+    fn matching_is_by_prefix_at_a_separator() {
+        assert!(score(10, 2).matches("B"));
+        assert!(score(10, 2).matches("B+4"));
+        assert!(!score(10, 2).matches("B+"));
+        assert!(!score(10, 2).matches("W"));
+        assert!(score(3, 3).matches("draw"));
+        assert!(!Outcome::Draw { rule: "x".into() }.matches("dr"));
+    }
+
+    #[test]
+    fn ranking_shares_ties() {
+        let o = Outcome::Score {
+            points: vec![
+                ("B".into(), HalfPoints(4)),
+                ("W".into(), HalfPoints(8)),
+                ("R".into(), HalfPoints(4)),
+            ],
+        };
+        assert_eq!(o.ranking(), vec![vec!["W".to_string()], vec!["B".into(), "R".into()]]);
+    }
+}

@@ -1,0 +1,1 @@
+//! Reports: text, JSON, CSV and HTML renderings of runs and campaigns.

@@ -1,0 +1,1 @@
+//! Lock-step runs of cases through referees.
