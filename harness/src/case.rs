@@ -1,1 +1,314 @@
-//! Scripted cases: a start position, plays, and per-referee expectations.
+//! Scripted cases: one human-writable TOML file each, with a start position, plays, and
+//! per-referee expectations. This module holds the family-independent parts (header,
+//! expectations, error positions); each family parses its own keys.
+//!
+//! ```toml
+//! family = "go"
+//! title = "Basic ko"
+//! comment = "free text"
+//! moves = "C3 B2 pass"          # the family's compact notation, whitespace-separated
+//! rules = "simple-ko,psk"       # optional: referees to run when the command line names none
+//! [expect]
+//! simple-ko = { illegal = 4, rule = "ko" }   # move 4 (1-based) is ruled illegal
+//! psk = { over = 9, result = "B+4" }         # the game is over right after move 9
+//! no-ko = { ongoing = true }                 # every move legal, never over
+//! ```
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+use toml::Spanned;
+
+use crate::family::Family;
+use crate::go::Go;
+
+/// A malformed case file: where and what.
+#[derive(Debug, Clone, Error, PartialEq, Eq)]
+#[error("{}:{line}:{column}: {message}", path.display())]
+pub struct CaseError {
+    pub path: PathBuf,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// The text of a case file, for turning byte offsets into line and column.
+pub struct Source<'a> {
+    pub path: &'a Path,
+    pub text: &'a str,
+}
+
+impl Source<'_> {
+    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> CaseError {
+        let before = &self.text[..offset.min(self.text.len())];
+        let line = before.matches('\n').count() + 1;
+        let column = before
+            .rfind('\n')
+            .map_or(before.len(), |nl| before.len() - nl - 1)
+            + 1;
+        CaseError {
+            path: self.path.to_path_buf(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+
+    pub fn error_in<T>(&self, value: &Spanned<T>, message: impl Into<String>) -> CaseError {
+        self.error_at(value.span().start, message)
+    }
+
+    fn toml_error(&self, err: toml::de::Error) -> CaseError {
+        let offset = err.span().map_or(0, |s: Range<usize>| s.start);
+        self.error_at(offset, err.message().trim().to_string())
+    }
+
+    /// Deserializes the whole file as `T`, with TOML errors placed at their line.
+    pub fn parse<T: for<'de> Deserialize<'de>>(&self) -> Result<T, CaseError> {
+        toml::from_str(self.text).map_err(|e| self.toml_error(e))
+    }
+
+    /// The whitespace-separated tokens of a string value, each with its offset in the file, so
+    /// a bad move is reported at its own line.
+    pub fn tokens(&self, value: &Spanned<String>) -> Vec<(String, usize)> {
+        let span = value.span();
+        let raw = &self.text[span.clone()];
+        let mut tokens = Vec::new();
+        let mut start = None;
+        for (i, ch) in raw.char_indices().chain([(raw.len(), ' ')]) {
+            let separator = ch.is_whitespace() || ch == '"' || ch == '\'' || ch == ',';
+            match (separator, start) {
+                (true, Some(s)) => {
+                    tokens.push((raw[s..i].to_string(), span.start + s));
+                    start = None;
+                }
+                (false, None) => start = Some(i),
+                _ => {}
+            }
+        }
+        tokens
+    }
+
+    /// Rejects top-level keys outside `known`, naming the line of the stray key.
+    pub fn check_keys(&self, known: &[&str]) -> Result<(), CaseError> {
+        let table: BTreeMap<Spanned<String>, toml::Value> = self.parse()?;
+        for key in table.keys() {
+            if !known.contains(&key.get_ref().as_str()) {
+                let message = format!(
+                    "unknown key `{}` (known here: {})",
+                    key.get_ref(),
+                    known.join(", ")
+                );
+                return Err(self.error_in(key, message));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a case expects of one referee.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expectation {
+    /// Move `at` (1-based) is ruled illegal, by `rule` when given; every move before it is legal
+    /// and the game is not over before it.
+    Illegal { at: usize, rule: Option<String> },
+    /// The game is over right after move `at` (0: at the start) and not before; the outcome
+    /// matches `result` when given.
+    Over { at: usize, result: Option<String> },
+    /// Every move is legal and the game is still going after the last one.
+    Ongoing,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectSpec {
+    illegal: Option<usize>,
+    rule: Option<String>,
+    over: Option<usize>,
+    result: Option<String>,
+    ongoing: Option<bool>,
+}
+
+/// Keys every case file may have, whatever its family.
+pub const COMMON_KEYS: &[&str] = &["family", "title", "comment", "moves", "rules", "expect"];
+
+/// The family-independent part of a case file.
+#[derive(Debug, Deserialize)]
+pub struct Header {
+    pub family: Spanned<String>,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub comment: String,
+    pub moves: Option<Spanned<String>>,
+    pub rules: Option<String>,
+    #[serde(default)]
+    expect: BTreeMap<String, Spanned<ExpectSpec>>,
+}
+
+/// A scripted case of one family.
+#[derive(Debug, Clone)]
+pub struct Case<F: Family> {
+    pub path: PathBuf,
+    pub title: String,
+    pub comment: String,
+    pub setup: F::Setup,
+    pub plays: Vec<F::Play>,
+    /// Referees to run when the command line names none.
+    pub rules: Option<String>,
+    pub expect: Vec<(String, Expectation)>,
+}
+
+impl Header {
+    /// Parses the moves string with the family's notation, each error at its own token.
+    pub fn plays<F: Family>(
+        &self,
+        src: &Source,
+        setup: &F::Setup,
+    ) -> Result<Vec<F::Play>, CaseError> {
+        let Some(moves) = &self.moves else {
+            return Ok(Vec::new());
+        };
+        src.tokens(moves)
+            .into_iter()
+            .map(|(token, at)| F::parse_play(setup, &token).map_err(|e| src.error_at(at, e)))
+            .collect()
+    }
+
+    /// The expectations, checked for shape and against the number of plays.
+    pub fn expectations(
+        &self,
+        src: &Source,
+        plays: usize,
+    ) -> Result<Vec<(String, Expectation)>, CaseError> {
+        self.expect
+            .iter()
+            .map(|(id, spec)| Ok((id.clone(), expectation(src, spec, plays)?)))
+            .collect()
+    }
+
+    /// Assembles the case once the family has parsed its setup and plays.
+    pub fn into_case<F: Family>(
+        self,
+        src: &Source,
+        setup: F::Setup,
+        plays: Vec<F::Play>,
+    ) -> Result<Case<F>, CaseError> {
+        let expect = self.expectations(src, plays.len())?;
+        Ok(Case {
+            path: src.path.to_path_buf(),
+            title: self.title,
+            comment: self.comment,
+            setup,
+            plays,
+            rules: self.rules,
+            expect,
+        })
+    }
+}
+
+fn expectation(
+    src: &Source,
+    spec: &Spanned<ExpectSpec>,
+    plays: usize,
+) -> Result<Expectation, CaseError> {
+    let s = spec.get_ref();
+    let bad = |msg: String| Err(src.error_in(spec, msg));
+    let expectation = match (s.illegal, s.over, s.ongoing) {
+        (Some(at), None, None) if s.result.is_none() => Expectation::Illegal {
+            at,
+            rule: s.rule.clone(),
+        },
+        (None, Some(at), None) if s.rule.is_none() => Expectation::Over {
+            at,
+            result: s.result.clone(),
+        },
+        (None, None, Some(true)) if s.rule.is_none() && s.result.is_none() => Expectation::Ongoing,
+        _ => {
+            return bad("an expectation is one of { illegal = N, rule = \"…\" }, \
+                        { over = N, result = \"…\" } or { ongoing = true }"
+                .into())
+        }
+    };
+    match expectation {
+        Expectation::Illegal { at, .. } if at == 0 || at > plays => bad(format!(
+            "illegal = {at}, but the moves are numbered 1..={plays}"
+        )),
+        Expectation::Over { at, .. } if at > plays => {
+            bad(format!("over = {at}, but the case has only {plays} moves"))
+        }
+        e => Ok(e),
+    }
+}
+
+/// A case of any family.
+#[derive(Debug, Clone)]
+pub enum AnyCase {
+    Go(Case<Go>),
+}
+
+impl AnyCase {
+    pub fn path(&self) -> &Path {
+        match self {
+            AnyCase::Go(c) => &c.path,
+        }
+    }
+}
+
+/// Reads and parses one case file.
+pub fn load(path: &Path) -> Result<AnyCase, CaseError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CaseError {
+        path: path.to_path_buf(),
+        line: 0,
+        column: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    parse(path, &text)
+}
+
+/// Parses case text as if read from `path` (used for messages and relative file names).
+pub fn parse(path: &Path, text: &str) -> Result<AnyCase, CaseError> {
+    let src = Source { path, text };
+    let header: Header = src.parse()?;
+    match header.family.get_ref().as_str() {
+        "go" => Ok(AnyCase::Go(crate::go::case::parse(&src, header)?)),
+        other => Err(src.error_in(
+            &header.family,
+            format!("unknown family `{other}` (known: go)"),
+        )),
+    }
+}
+
+/// Every `.toml` case under `paths` (files or directories, recursively), sorted.
+pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    for path in paths {
+        collect(path, &mut found)?;
+    }
+    found.sort();
+    found.dedup();
+    Ok(found)
+}
+
+fn collect(path: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    if path.is_dir() {
+        for entry in std::fs::read_dir(path)? {
+            let entry = entry?.path();
+            if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
+                collect(&entry, found)?;
+            }
+        }
+    } else if path.exists() {
+        found.push(path.to_path_buf());
+    } else {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("{}: no such file or directory", path.display()),
+        ));
+    }
+    Ok(())
+}

@@ -17,7 +17,9 @@ pub enum Verdict {
     Legal,
     /// Forbidden; `rule` is a short kebab-case id of the rule that forbids it
     /// (`occupied`, `suicide`, `ko`, `superko-positional`, …).
-    Illegal { rule: String },
+    Illegal {
+        rule: String,
+    },
 }
 
 impl Verdict {
@@ -88,12 +90,21 @@ impl fmt::Display for HalfPoints {
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Outcome {
     /// Counted: points per player in turn order (komi included); the ranking follows.
-    Score { points: Vec<(String, HalfPoints)> },
+    Score {
+        points: Vec<(String, HalfPoints)>,
+    },
     /// One player wins by a rule (checkmate, perpetual check, resignation…).
-    Win { winner: String, rule: String },
-    Draw { rule: String },
+    Win {
+        winner: String,
+        rule: String,
+    },
+    Draw {
+        rule: String,
+    },
     /// The game is void (Japanese-style cycles, a replay ordered).
-    NoResult { rule: String },
+    NoResult {
+        rule: String,
+    },
 }
 
 impl Outcome {
@@ -105,7 +116,9 @@ impl Outcome {
                 let (a, b) = (&points[0], &points[1]);
                 match a.1.cmp(&b.1) {
                     std::cmp::Ordering::Equal => "draw:jigo".to_string(),
-                    std::cmp::Ordering::Greater => format!("{}+{}", a.0, HalfPoints(a.1 .0 - b.1 .0)),
+                    std::cmp::Ordering::Greater => {
+                        format!("{}+{}", a.0, HalfPoints(a.1 .0 - b.1 .0))
+                    }
                     std::cmp::Ordering::Less => format!("{}+{}", b.0, HalfPoints(b.1 .0 - a.1 .0)),
                 }
             }
@@ -135,7 +148,7 @@ impl Outcome {
         match self {
             Outcome::Score { points } => {
                 let mut sorted: Vec<_> = points.clone();
-                sorted.sort_by(|a, b| b.1.cmp(&a.1));
+                sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
                 let mut ranks: Vec<Vec<String>> = Vec::new();
                 let mut last = None;
                 for (name, p) in sorted {
@@ -241,7 +254,11 @@ pub fn select<'a, F: Family>(
         .map(|id| {
             registry.iter().find(|r| r.id == id).ok_or_else(|| {
                 let known: Vec<_> = registry.iter().map(|r| r.id.as_str()).collect();
-                format!("unknown referee `{id}` for {}; known: {}", F::NAME, known.join(", "))
+                format!(
+                    "unknown referee `{id}` for {}; known: {}",
+                    F::NAME,
+                    known.join(", ")
+                )
             })
         })
         .collect()
@@ -284,6 +301,9 @@ mod tests {
                 ("R".into(), HalfPoints(4)),
             ],
         };
-        assert_eq!(o.ranking(), vec![vec!["W".to_string()], vec!["B".into(), "R".into()]]);
+        assert_eq!(
+            o.ranking(),
+            vec![vec!["W".to_string()], vec!["B".into(), "R".into()]]
+        );
     }
 }

@@ -1,1 +1,102 @@
-//! Go on any finite undirected graph, for 2 to 8 players.
+//! Go on any finite undirected graph, for 2 to 8 players in a fixed turn order.
+
+pub mod board;
+pub mod case;
+pub mod graph;
+pub mod regions;
+pub mod registry;
+pub mod rules;
+pub mod score;
+pub mod sgf;
+pub mod zobrist;
+
+use std::sync::Arc;
+
+use crate::family::Family;
+use crate::referee::HalfPoints;
+use board::{Colour, EMPTY};
+use graph::{Graph, Vertex};
+
+/// Player names in turn order; two-player games use the first two.
+pub const SEAT_NAMES: [&str; 8] = ["B", "W", "R", "G", "Y", "C", "M", "K"];
+pub const MAX_PLAYERS: usize = 8;
+
+/// The Go family marker.
+#[derive(Debug, Clone, Copy)]
+pub struct Go;
+
+/// A play: a stone, a pass, or (Kee Rules) an appealing pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GoPlay {
+    Stone(Vertex),
+    Pass,
+    Appeal,
+}
+
+/// Everything a Go game starts from.
+#[derive(Debug, Clone)]
+pub struct GoSetup {
+    pub graph: Arc<Graph>,
+    pub players: usize,
+    /// Colour per vertex at the start (seat `s` plays colour `s + 1`).
+    pub stones: Vec<Colour>,
+    /// Seat to move first.
+    pub to_move: usize,
+    /// Points added per seat; `None` lets the ruleset's own komi apply.
+    pub komi: Option<Vec<HalfPoints>>,
+    /// Stones the players agree are dead when the game is scored (only where a case marks
+    /// them).
+    pub dead: Vec<Vertex>,
+}
+
+impl GoSetup {
+    /// An empty board for `players` players, first seat to move, no komi.
+    pub fn empty(graph: Graph, players: usize) -> Self {
+        let stones = vec![EMPTY; graph.len()];
+        GoSetup {
+            graph: Arc::new(graph),
+            players,
+            stones,
+            to_move: 0,
+            komi: None,
+            dead: Vec::new(),
+        }
+    }
+}
+
+/// Colour played by `seat`.
+#[inline]
+pub fn colour_of(seat: usize) -> Colour {
+    seat as Colour + 1
+}
+
+impl Family for Go {
+    const NAME: &'static str = "go";
+    type Setup = GoSetup;
+    type Play = GoPlay;
+
+    fn play_text(setup: &GoSetup, play: &GoPlay) -> String {
+        match play {
+            GoPlay::Stone(v) => setup.graph.name(*v).to_string(),
+            GoPlay::Pass => "pass".into(),
+            GoPlay::Appeal => "appeal".into(),
+        }
+    }
+
+    fn parse_play(setup: &GoSetup, text: &str) -> Result<GoPlay, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "pass" => Ok(GoPlay::Pass),
+            "appeal" => Ok(GoPlay::Appeal),
+            _ => setup.graph.vertex(text).map(GoPlay::Stone).ok_or_else(|| {
+                format!(
+                    "`{text}` is not a vertex of board {}",
+                    setup.graph.description()
+                )
+            }),
+        }
+    }
+
+    fn seat_name(_setup: &GoSetup, seat: usize) -> String {
+        SEAT_NAMES[seat].to_string()
+    }
+}

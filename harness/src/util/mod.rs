@@ -1,1 +1,4 @@
 //! Small shared pieces with no game knowledge.
+
+pub mod atomic;
+pub mod hashset;

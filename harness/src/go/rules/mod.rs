@@ -1,0 +1,272 @@
+//! Go rulesets. A ruleset is a suicide policy, a scoring method, default komi and a ko rule;
+//! [`GoReferee`] runs the game and asks its [`KoRule`] what repetition forbids. Each ko rule
+//! also has a spec version in [`spec`] that rescans the whole history.
+
+pub mod psk;
+pub mod simple_ko;
+pub mod spec;
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, Effect, Scratch, EMPTY};
+use super::graph::Vertex;
+use super::score::{score, Count, Scoring};
+use super::{colour_of, Go, GoPlay, GoSetup};
+use crate::referee::{Fault, HalfPoints, Outcome, Referee, Status, Verdict};
+
+/// What a suicidal stone play is allowed to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SuicidePolicy {
+    /// No suicide at all (Japanese, Chinese, AGA, most engines by default).
+    Forbidden,
+    /// Multi-stone suicide allowed; a single-stone suicide, which leaves the board unchanged,
+    /// is not (Kee rule 10; Tromp–Taylor and New Zealand allow suicide in this sense).
+    MultiStone,
+    /// Any suicide, even one that changes nothing (GNU Go's `--allow-all-suicide`).
+    All,
+}
+
+impl SuicidePolicy {
+    /// Id suffix for referee names: `psk`, `psk+suicide`, `psk+all-suicide`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            SuicidePolicy::Forbidden => "",
+            SuicidePolicy::MultiStone => "+suicide",
+            SuicidePolicy::All => "+all-suicide",
+        }
+    }
+
+    /// The rule a suicide with this effect breaks, if any.
+    pub fn forbids(self, effect: &Effect) -> Option<&'static str> {
+        match (self, effect.suicided) {
+            (_, 0) => None,
+            (SuicidePolicy::Forbidden, _) => Some("suicide"),
+            (SuicidePolicy::MultiStone, 1) => Some("suicide-no-op"),
+            _ => None,
+        }
+    }
+
+    pub const ALL: [SuicidePolicy; 3] = [
+        SuicidePolicy::Forbidden,
+        SuicidePolicy::MultiStone,
+        SuicidePolicy::All,
+    ];
+}
+
+/// The parts of a ruleset other than repetition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Basics {
+    pub suicide: SuicidePolicy,
+    pub scoring: Scoring,
+    /// Komi per seat when the case gives none.
+    pub komi: Vec<HalfPoints>,
+}
+
+impl Basics {
+    pub fn new(suicide: SuicidePolicy) -> Self {
+        Basics {
+            suicide,
+            scoring: Scoring::Area,
+            komi: Vec::new(),
+        }
+    }
+}
+
+/// A game in progress as ko rules see it, after each play.
+pub struct Moment<'a> {
+    pub board: &'a Board,
+    /// Hash of the board before the play just made.
+    pub hash_before: u64,
+    /// Seat that made the play.
+    pub mover: usize,
+    pub play: GoPlay,
+    /// Seat to move next.
+    pub next: usize,
+}
+
+/// The repetition part of a ruleset, fast version: keeps whatever summary of the history it
+/// needs, updated play by play.
+pub trait KoRule: Send + 'static {
+    fn start(&mut self, board: &Board, to_move: usize);
+    /// The rule that forbids `mover` playing at `v` with this effect, if one does.
+    fn forbids(
+        &self,
+        board: &Board,
+        mover: usize,
+        v: Vertex,
+        effect: &Effect,
+    ) -> Option<&'static str>;
+    /// Records a play that was made.
+    fn record(&mut self, moment: &Moment);
+    /// Some rules end the game on a repetition (no result, draw).
+    fn ending(&self) -> Option<Outcome> {
+        None
+    }
+}
+
+/// A fast Go referee: the board plus a ko rule.
+pub struct GoReferee<K: KoRule> {
+    id: String,
+    basics: Basics,
+    ko: K,
+    game: Option<Game>,
+    scratch: Scratch,
+}
+
+struct Game {
+    setup: GoSetup,
+    board: Board,
+    to_move: usize,
+    passes: usize,
+    over: Option<Outcome>,
+}
+
+impl<K: KoRule> GoReferee<K> {
+    pub fn new(id: impl Into<String>, basics: Basics, ko: K) -> Self {
+        GoReferee {
+            id: id.into(),
+            basics,
+            ko,
+            game: None,
+            scratch: Scratch::default(),
+        }
+    }
+
+    fn game(&self) -> Result<&Game, Fault> {
+        self.game.as_ref().ok_or_else(not_started)
+    }
+
+    pub fn board(&self) -> Option<&Board> {
+        self.game.as_ref().map(|g| &g.board)
+    }
+
+    fn verdict(&mut self, play: &GoPlay) -> Result<(Verdict, Option<Effect>), Fault> {
+        let game = self.game.as_ref().ok_or_else(not_started)?;
+        if game.over.is_some() {
+            return Ok((Verdict::illegal("game-over"), None));
+        }
+        let v = match *play {
+            GoPlay::Pass => return Ok((Verdict::Legal, None)),
+            GoPlay::Appeal => return Ok((Verdict::illegal("no-appeals"), None)),
+            GoPlay::Stone(v) => v,
+        };
+        if v as usize >= game.board.cells().len() {
+            return Ok((Verdict::illegal("off-board"), None));
+        }
+        if game.board.colour(v) != EMPTY {
+            return Ok((Verdict::illegal("occupied"), None));
+        }
+        let effect = game
+            .board
+            .analyze(v, colour_of(game.to_move), &mut self.scratch);
+        let rule = self
+            .basics
+            .suicide
+            .forbids(&effect)
+            .or_else(|| self.ko.forbids(&game.board, game.to_move, v, &effect));
+        Ok((rule.map_or(Verdict::Legal, Verdict::illegal), Some(effect)))
+    }
+
+    fn finish(game: &mut Game, basics: &Basics) {
+        let komi = game.setup.komi.as_deref().unwrap_or(&basics.komi);
+        let mut prisoners = [0u32; 9];
+        for (c, p) in prisoners.iter_mut().enumerate() {
+            *p = game.board.prisoners(c as u8);
+        }
+        game.over = Some(score(&Count {
+            graph: game.board.graph(),
+            cells: game.board.cells(),
+            players: game.setup.players,
+            scoring: basics.scoring,
+            komi,
+            dead: &game.setup.dead,
+            prisoners: &prisoners,
+        }));
+    }
+}
+
+fn not_started() -> Fault {
+    Fault::Unsupported {
+        detail: "referee asked about a game before start".into(),
+    }
+}
+
+impl<K: KoRule> Referee<Go> for GoReferee<K> {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn start(&mut self, setup: &GoSetup) -> Result<(), Fault> {
+        let board = Board::with_stones(setup.graph.clone(), &setup.stones);
+        self.ko.start(&board, setup.to_move);
+        self.game = Some(Game {
+            setup: setup.clone(),
+            board,
+            to_move: setup.to_move,
+            passes: 0,
+            over: None,
+        });
+        Ok(())
+    }
+
+    fn judge(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
+        Ok(self.verdict(play)?.0)
+    }
+
+    fn play(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
+        let (verdict, _) = self.verdict(play)?;
+        if !verdict.is_legal() {
+            return Ok(verdict);
+        }
+        let game = self.game.as_mut().ok_or_else(not_started)?;
+        let mover = game.to_move;
+        let hash_before = game.board.hash();
+        match *play {
+            GoPlay::Stone(v) => {
+                game.board.play(v, colour_of(mover), &mut self.scratch);
+                game.passes = 0;
+            }
+            _ => game.passes += 1,
+        }
+        game.to_move = (mover + 1) % game.setup.players;
+        self.ko.record(&Moment {
+            board: &game.board,
+            hash_before,
+            mover,
+            play: *play,
+            next: game.to_move,
+        });
+        if let Some(outcome) = self.ko.ending() {
+            game.over = Some(outcome);
+        } else if game.passes >= game.setup.players {
+            Self::finish(game, &self.basics);
+        }
+        Ok(verdict)
+    }
+
+    fn status(&mut self) -> Result<Status, Fault> {
+        Ok(match &self.game()?.over {
+            Some(outcome) => Status::Over {
+                outcome: outcome.clone(),
+            },
+            None => Status::Ongoing,
+        })
+    }
+
+    fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
+        let n = self.game()?.board.cells().len();
+        let mut plays = Vec::new();
+        for v in 0..n as Vertex {
+            if self.verdict(&GoPlay::Stone(v))?.0.is_legal() {
+                plays.push(GoPlay::Stone(v));
+            }
+        }
+        for extra in [GoPlay::Pass, GoPlay::Appeal] {
+            if self.verdict(&extra)?.0.is_legal() {
+                plays.push(extra);
+            }
+        }
+        Ok(plays)
+    }
+}

@@ -1,0 +1,32 @@
+//! Positional superko: a stone play may not create a board position that existed before in
+//! the game (the start position included), whoever was to move.
+
+use super::{KoRule, Moment};
+use crate::go::board::{Board, Effect};
+use crate::go::graph::Vertex;
+use crate::go::GoPlay;
+use crate::util::hashset::HashSet64;
+
+#[derive(Debug, Clone, Default)]
+pub struct Psk {
+    seen: HashSet64,
+}
+
+impl KoRule for Psk {
+    fn start(&mut self, board: &Board, _to_move: usize) {
+        self.seen.clear();
+        self.seen.insert(board.hash());
+    }
+
+    fn forbids(&self, _: &Board, _: usize, _: Vertex, effect: &Effect) -> Option<&'static str> {
+        self.seen
+            .contains(effect.hash_after)
+            .then_some("superko-positional")
+    }
+
+    fn record(&mut self, moment: &Moment) {
+        if let GoPlay::Stone(_) = moment.play {
+            self.seen.insert(moment.board.hash());
+        }
+    }
+}

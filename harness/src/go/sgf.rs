@@ -1,0 +1,235 @@
+//! SGF import (main variation of a 2-player grid game: size, setup stones, handicap, komi,
+//! moves and passes) and export of a grid case back to SGF.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use sgf_parse::go::{Move, Point, Prop};
+use sgf_parse::{Color, SgfNode};
+
+use super::board::{Colour, EMPTY};
+use super::graph::{Graph, MAX_GRID_SIDE};
+use super::{colour_of, GoPlay, GoSetup};
+use crate::referee::HalfPoints;
+
+/// A game read from SGF: where it starts and the plays made.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    pub setup: GoSetup,
+    pub plays: Vec<GoPlay>,
+}
+
+/// Reads the first game tree's main variation.
+pub fn import(text: &str) -> Result<Imported, String> {
+    let trees = sgf_parse::go::parse(text).map_err(|e| format!("not a Go SGF: {e}"))?;
+    let root = trees.first().ok_or("the SGF holds no game")?;
+    let (width, height) = size(root)?;
+    let graph = Graph::grid(width, height, false).map_err(|e| e.to_string())?;
+    let mut setup = GoSetup::empty(graph, 2);
+    let mut plays = Vec::new();
+    let mut next_seat: Option<usize> = None;
+    for (index, node) in root.main_variation().enumerate() {
+        for prop in node.properties() {
+            match prop {
+                Prop::AB(_) | Prop::AW(_) | Prop::AE(_) if !plays.is_empty() => {
+                    return Err(format!(
+                        "node {index}: setup stones after the first move are not supported"
+                    ));
+                }
+                Prop::AB(points) => place(&mut setup, points, colour_of(0))?,
+                Prop::AW(points) => place(&mut setup, points, colour_of(1))?,
+                Prop::AE(points) => place(&mut setup, points, EMPTY)?,
+                Prop::PL(colour) if plays.is_empty() => setup.to_move = seat(*colour),
+                Prop::KM(komi) => {
+                    let k = HalfPoints::from_f64(*komi)
+                        .ok_or(format!("komi {komi} is not a multiple of 0.5"))?;
+                    setup.komi = Some(vec![HalfPoints(0), k]);
+                }
+                Prop::B(mv) | Prop::W(mv) => {
+                    let mover = if matches!(prop, Prop::B(_)) { 0 } else { 1 };
+                    if plays.is_empty() && !node_has_pl(root) {
+                        setup.to_move = mover;
+                    }
+                    let expected = next_seat.unwrap_or(setup.to_move);
+                    if mover != expected {
+                        return Err(format!(
+                            "node {index}: {} plays out of turn (rulediff's turn order needs a pass in between)",
+                            if mover == 0 { "B" } else { "W" }
+                        ));
+                    }
+                    plays.push(play(&setup.graph, mv, width, height)?);
+                    next_seat = Some(1 - mover);
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(Imported { setup, plays })
+}
+
+fn node_has_pl(root: &SgfNode<Prop>) -> bool {
+    root.get_property("PL").is_some()
+}
+
+fn seat(colour: Color) -> usize {
+    match colour {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+fn size(root: &SgfNode<Prop>) -> Result<(usize, usize), String> {
+    match root.get_property("SZ") {
+        None => Ok((19, 19)),
+        Some(Prop::SZ((w, h))) => {
+            let (w, h) = (*w as usize, *h as usize);
+            if w == 0 || h == 0 || w > MAX_GRID_SIDE || h > MAX_GRID_SIDE {
+                return Err(format!("board size {w}x{h} is outside 1..={MAX_GRID_SIDE}"));
+            }
+            Ok((w, h))
+        }
+        Some(_) => Err("SZ is malformed".into()),
+    }
+}
+
+/// SGF counts rows from the top; rulediff's grid counts them from the bottom.
+fn vertex(point: &Point, width: usize, height: usize) -> Result<usize, String> {
+    let (x, y) = (point.x as usize, point.y as usize);
+    if x >= width || y >= height {
+        return Err(format!("point ({x},{y}) is off the {width}x{height} board"));
+    }
+    Ok((height - 1 - y) * width + x)
+}
+
+fn place(setup: &mut GoSetup, points: &HashSet<Point>, colour: Colour) -> Result<(), String> {
+    let grid = setup.graph.grid_shape().ok_or("SGF import needs a grid")?;
+    for p in points {
+        setup.stones[vertex(p, grid.width, grid.height)?] = colour;
+    }
+    Ok(())
+}
+
+fn play(graph: &Graph, mv: &Move, width: usize, height: usize) -> Result<GoPlay, String> {
+    match mv {
+        Move::Pass => Ok(GoPlay::Pass),
+        // FF[3] writes a pass as `tt` on boards up to 19x19.
+        Move::Move(Point { x: 19, y: 19 }) if width <= 19 && height <= 19 => Ok(GoPlay::Pass),
+        Move::Move(p) => {
+            let v = vertex(p, width, height)?;
+            debug_assert!(v < graph.len());
+            Ok(GoPlay::Stone(v as u16))
+        }
+    }
+}
+
+/// Writes a 2-player grid game (setup stones, komi, plays) as SGF.
+pub fn export(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, String> {
+    let grid = setup
+        .graph
+        .grid_shape()
+        .filter(|g| !g.wrap)
+        .ok_or("SGF export needs a grid without wrap-around")?;
+    if setup.players != 2 {
+        return Err(format!(
+            "SGF export needs 2 players, the game has {}",
+            setup.players
+        ));
+    }
+    if plays.contains(&GoPlay::Appeal) {
+        return Err("SGF has no appealing pass".into());
+    }
+    let point = |v: usize| {
+        let (x, y) = (v % grid.width, grid.height - 1 - v / grid.width);
+        format!("{}{}", sgf_letter(x), sgf_letter(y))
+    };
+    let mut out = format!("(;GM[1]FF[4]CA[UTF-8]AP[rulediff]SZ[{}", grid.width);
+    if grid.width != grid.height {
+        write!(out, ":{}", grid.height).expect("writing to a String");
+    }
+    out.push(']');
+    if let Some(komi) = &setup.komi {
+        write!(
+            out,
+            "KM[{}]",
+            komi[1].0 as f64 / 2.0 - komi[0].0 as f64 / 2.0
+        )
+        .expect("writing to a String");
+    }
+    for (tag, colour) in [("AB", colour_of(0)), ("AW", colour_of(1))] {
+        let stones: Vec<String> = (0..setup.stones.len())
+            .filter(|&v| setup.stones[v] == colour)
+            .map(|v| format!("[{}]", point(v)))
+            .collect();
+        if !stones.is_empty() {
+            write!(out, "{tag}{}", stones.concat()).expect("writing to a String");
+        }
+    }
+    write!(out, "PL[{}]", ["B", "W"][setup.to_move]).expect("writing to a String");
+    for (i, p) in plays.iter().enumerate() {
+        let tag = ["B", "W"][(setup.to_move + i) % 2];
+        match p {
+            GoPlay::Stone(v) => write!(out, "\n;{tag}[{}]", point(*v as usize)),
+            _ => write!(out, "\n;{tag}[]"),
+        }
+        .expect("writing to a String");
+    }
+    out.push_str(")\n");
+    Ok(out)
+}
+
+fn sgf_letter(i: usize) -> char {
+    // SGF uses a–z then A–Z; boards here are at most 25 wide.
+    (b'a' + i as u8) as char
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn imports_setup_handicap_and_passes() {
+        let game = import("(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[cc][gg];W[ee];B[];W[tt])").unwrap();
+        let g = &game.setup.graph;
+        assert_eq!(
+            game.setup.stones[g.vertex("C7").unwrap() as usize],
+            colour_of(0)
+        );
+        assert_eq!(
+            game.setup.stones[g.vertex("G3").unwrap() as usize],
+            colour_of(0)
+        );
+        assert_eq!(game.setup.to_move, 1);
+        assert_eq!(
+            game.plays,
+            vec![
+                GoPlay::Stone(g.vertex("E5").unwrap()),
+                GoPlay::Pass,
+                GoPlay::Pass
+            ]
+        );
+        assert_eq!(game.setup.komi, Some(vec![HalfPoints(0), HalfPoints(1)]));
+    }
+
+    #[test]
+    fn rejects_out_of_turn_and_off_board() {
+        assert!(import("(;SZ[5];B[aa];B[bb])")
+            .unwrap_err()
+            .contains("out of turn"));
+        assert!(import("(;SZ[5];B[gg])")
+            .unwrap_err()
+            .contains("off the 5x5"));
+        assert!(import("(;SZ[30])").is_err());
+        assert!(import("garbage").is_err());
+    }
+
+    #[test]
+    fn export_round_trips() {
+        let sgf = "(;GM[1]FF[4]SZ[7:5]KM[6.5]AB[ab][cd]AW[ee];W[ba];B[];W[dd])";
+        let game = import(sgf).unwrap();
+        let again = import(&export(&game.setup, &game.plays).unwrap()).unwrap();
+        assert_eq!(again.setup.stones, game.setup.stones);
+        assert_eq!(again.setup.to_move, game.setup.to_move);
+        assert_eq!(again.setup.komi, game.setup.komi);
+        assert_eq!(again.plays, game.plays);
+    }
+}

@@ -1,0 +1,46 @@
+//! Zobrist keys. Keys depend only on (vertex index, colour), so every board built on a graph
+//! with the same vertex numbering hashes a position the same way, whoever built it.
+
+/// One step of splitmix64: a fixed, well-mixed function of its input.
+pub fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Key of a stone of `colour` (1..=8) on vertex `v`.
+#[inline]
+pub fn stone_key(v: u16, colour: u8) -> u64 {
+    mix(((v as u64) << 8) | colour as u64)
+}
+
+/// Key for "seat `s` is to move", for rulesets that hash the situation rather than the board.
+pub fn to_move_key(seat: usize) -> u64 {
+    mix(0xA5A5_0000_0000_0000 | seat as u64)
+}
+
+/// Key for "seat `s` made the last play", for natural situational superko.
+pub fn mover_key(seat: usize) -> u64 {
+    mix(0x5A5A_0000_0000_0000 | seat as u64)
+}
+
+/// A table of stone keys for one board size, so the hot path does a load, not a hash.
+#[derive(Debug, Clone)]
+pub struct Keys {
+    keys: Vec<u64>,
+}
+
+impl Keys {
+    pub fn new(vertices: usize) -> Self {
+        let keys = (0..vertices)
+            .flat_map(|v| (0..9u8).map(move |c| if c == 0 { 0 } else { stone_key(v as u16, c) }))
+            .collect();
+        Keys { keys }
+    }
+
+    #[inline]
+    pub fn get(&self, v: u16, colour: u8) -> u64 {
+        self.keys[v as usize * 9 + colour as usize]
+    }
+}
