@@ -307,3 +307,11 @@ mod tests {
         );
     }
 }
+
+/// A family with referees: the registry the command line picks from.
+pub trait Refereed: Family {
+    /// Referees a run uses when neither the command line nor the case names any.
+    const DEFAULT_RULES: &'static str;
+    /// Every referee of this family, by id.
+    fn registry() -> Vec<RefereeInfo<Self>>;
+}

@@ -5,7 +5,7 @@ use super::rules::simple_ko::SimpleKo;
 use super::rules::spec::{SpecKo, SpecReferee};
 use super::rules::{Basics, GoReferee, SuicidePolicy};
 use super::Go;
-use crate::referee::RefereeInfo;
+use crate::referee::{RefereeInfo, Refereed};
 
 const KGS_SUPERKO: &str = "KGS, \"Superko\" (shared/reference/superko-forms-kgs.txt): PSK row";
 const SIMPLE_KO_SOURCE: &str =
@@ -73,10 +73,12 @@ fn spec(id: String, summary: String, policy: SuicidePolicy, ko: SpecKo) -> Refer
     })
 }
 
-/// All Go referees. Ids with `@spec` are the slow reference versions of the same rule.
-pub fn registry() -> Vec<RefereeInfo<Go>> {
-    SuicidePolicy::ALL.into_iter().flat_map(ko_rules).collect()
-}
+impl Refereed for Go {
+    /// Each rule once, with its default suicide policy.
+    const DEFAULT_RULES: &'static str = "simple-ko,psk";
 
-/// The referees a run uses when none are named: each rule once, default suicide policy.
-pub const DEFAULT_RULES: &str = "simple-ko,psk";
+    /// All Go referees. Ids with `@spec` are the slow reference versions of the same rule.
+    fn registry() -> Vec<RefereeInfo<Go>> {
+        SuicidePolicy::ALL.into_iter().flat_map(ko_rules).collect()
+    }
+}
