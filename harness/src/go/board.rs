@@ -84,7 +84,7 @@ impl Board {
         for (v, &c) in stones.iter().enumerate() {
             if c != EMPTY {
                 board.collect_adjacent(v as Vertex, &mut scratch);
-                board.place(v as Vertex, c, &mut scratch);
+                board.place(v as Vertex, c, &scratch);
             }
         }
         board

@@ -224,7 +224,7 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
         let hash_before = game.board.hash();
         match *play {
             GoPlay::Stone(v) => {
-                game.board.play(v, colour_of(mover), &mut self.scratch);
+                game.board.play(v, colour_of(mover), &self.scratch);
                 game.passes = 0;
             }
             _ => game.passes += 1,
