@@ -215,6 +215,8 @@ pub struct RefereeInfo<F: Family> {
     pub source: String,
     /// Longer description for `rulediff rules --verbose`.
     pub details: String,
+    /// The ruleset claims every game ends (the termination checks hold it to that).
+    pub claims_finite: bool,
     pub make: Box<dyn Fn() -> Box<dyn Referee<F>> + Send + Sync>,
 }
 
@@ -230,12 +232,19 @@ impl<F: Family> RefereeInfo<F> {
             summary: summary.into(),
             source: source.into(),
             details: String::new(),
+            claims_finite: false,
             make: Box::new(make),
         }
     }
 
     pub fn with_details(mut self, details: impl Into<String>) -> Self {
         self.details = details.into();
+        self
+    }
+
+    /// Marks a ruleset that claims every game is finite.
+    pub fn claims_finite(mut self) -> Self {
+        self.claims_finite = true;
         self
     }
 }

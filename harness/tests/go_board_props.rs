@@ -10,6 +10,7 @@ use rulediff::go::board::{Board, Scratch};
 use rulediff::go::graph::Graph;
 use rulediff::go::regions::plain_play;
 use rulediff::go::{colour_of, GoSetup};
+use rulediff::referee::Refereed;
 
 /// Grids (some wrapping), paths, rings, complete graphs and random edge lists.
 fn graphs() -> impl Strategy<Value = Graph> {
@@ -76,4 +77,29 @@ proptest! {
             prop_assert!(false, "{}", disagreement);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Referees that claim finiteness end every stubborn game on graphs of up to 6 vertices.
+    #[test]
+    fn finite_rulesets_end_every_game(graph in small_graphs(), players in 2usize..=3, picks in prop::collection::vec(any::<u16>(), 0..40)) {
+        let setup = GoSetup::empty(graph, players);
+        for info in rulediff::go::Go::registry().iter().filter(|r| r.claims_finite) {
+            if let Err(endless) = rulediff::check::termination::check(info, &setup, &picks) {
+                prop_assert!(false, "{:?}", endless);
+            }
+        }
+    }
+}
+
+fn small_graphs() -> impl Strategy<Value = Graph> {
+    prop_oneof![
+        (1usize..=3, 1usize..=2).prop_map(|(w, h)| Graph::grid(w, h, false).unwrap()),
+        (1usize..=6).prop_map(|n| Graph::path(n).unwrap()),
+        (3usize..=6).prop_map(|n| Graph::ring(n).unwrap()),
+        (2usize..=6, prop::collection::vec(any::<(u8, u8)>(), 0..10))
+            .prop_map(|(n, pairs)| random_graph(n, &pairs)),
+    ]
 }

@@ -4,3 +4,4 @@
 
 pub mod go_input;
 pub mod spec_agreement;
+pub mod termination;

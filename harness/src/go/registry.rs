@@ -49,7 +49,8 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
                     Psk::default(),
                 ))
             },
-        ),
+        )
+        .claims_finite(),
         spec(
             spec_id("simple-ko"),
             format!("Spec of simple ko (whole-history rescan); {words}"),
@@ -68,9 +69,13 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
 fn spec(id: String, summary: String, policy: SuicidePolicy, ko: SpecKo) -> RefereeInfo<Go> {
     let source = "The definition itself, checked against every earlier board";
     let made = id.clone();
-    RefereeInfo::new(id, summary, source, move || {
+    let info = RefereeInfo::new(id, summary, source, move || {
         Box::new(SpecReferee::new(made.clone(), Basics::new(policy), ko))
-    })
+    });
+    match ko {
+        SpecKo::Positional => info.claims_finite(),
+        SpecKo::Simple => info,
+    }
 }
 
 impl Refereed for Go {
