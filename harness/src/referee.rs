@@ -264,6 +264,14 @@ pub fn select<'a, F: Family>(
         .collect()
 }
 
+/// A family with referees: the registry the command line picks from.
+pub trait Refereed: Family {
+    /// Referees a run uses when neither the command line nor the case names any.
+    const DEFAULT_RULES: &'static str;
+    /// Every referee of this family, by id.
+    fn registry() -> Vec<RefereeInfo<Self>>;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,12 +314,4 @@ mod tests {
             vec![vec!["W".to_string()], vec!["B".into(), "R".into()]]
         );
     }
-}
-
-/// A family with referees: the registry the command line picks from.
-pub trait Refereed: Family {
-    /// Referees a run uses when neither the command line nor the case names any.
-    const DEFAULT_RULES: &'static str;
-    /// Every referee of this family, by id.
-    fn registry() -> Vec<RefereeInfo<Self>>;
 }

@@ -1,0 +1,19 @@
+//! No ko rule at all: only the suicide policy limits stone plays. A baseline: every other rule
+//! forbids a subset of what this one allows, and with it a game may cycle for ever.
+
+use super::{KoRule, Moment};
+use crate::go::board::{Board, Effect};
+use crate::go::graph::Vertex;
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoKo;
+
+impl KoRule for NoKo {
+    fn start(&mut self, _: &Board, _: usize, _: usize) {}
+
+    fn forbids(&self, _: &Board, _: usize, _: Vertex, _: &Effect) -> Option<&'static str> {
+        None
+    }
+
+    fn record(&mut self, _: &Moment) {}
+}
