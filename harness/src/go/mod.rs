@@ -3,6 +3,7 @@
 pub mod board;
 pub mod case;
 pub mod graph;
+pub mod random;
 pub mod regions;
 pub mod registry;
 pub mod rules;
