@@ -4,11 +4,11 @@
 //! (`rulediff::go::random`), so the fuzzer can replay the same games; 10,000 games per test.
 //!
 //! Inclusions (for one history and one suicide policy; "⊆" on the sets of legal stone plays):
-//! - PSK ⊆ SSK-passes ⊆ SSK ⊆ no-ko, PSK ⊆ NSK, PSK ⊆ simple ko ⊆ no-ko: by definition.
-//! - SSK-passes ⊆ simple ko holds with two players only. With three or more, the position a
+//! - PSK ⊆ SSK ⊆ SSK-stones ⊆ no-ko, PSK ⊆ NSK, PSK ⊆ simple ko ⊆ no-ko: by definition.
+//! - SSK ⊆ simple ko holds with two players only. With three or more, the position a
 //!   basic-ko recapture restores existed with the *previous* seat to move, not the next, so
 //!   SSK allows what basic ko forbids (`corpus/go/rules/ssk-three-players-basic-ko.toml`).
-//! - SSK (passes create no situation) ⊆ simple ko fails even with two players: if the
+//! - SSK-stones (passes create no situation) ⊆ simple ko fails even with two players: if the
 //!   recapturer passed just before the opponent took the ko, the board before the taking
 //!   existed only as the situation after that pass (`corpus/go/rules/ssk-pass-then-ko.toml`).
 
@@ -48,8 +48,8 @@ const SHARED: [KoKind; 6] = [
     KoKind::NoKo,
     KoKind::Simple,
     KoKind::Positional,
-    KoKind::Situational { passes: false },
     KoKind::Situational { passes: true },
+    KoKind::Situational { passes: false },
     KoKind::Natural,
 ];
 
@@ -67,15 +67,15 @@ proptest! {
             let candidates = walk.candidates();
             for (v, effect) in &candidates {
                 let f: Vec<bool> = walk.verdicts(*v, effect).iter().map(Option::is_some).collect();
-                let [no_ko, simple, psk, ssk, ssk_passes, nsk] = f[..] else { unreachable!() };
+                let [no_ko, simple, psk, ssk, ssk_stones, nsk] = f[..] else { unreachable!() };
                 let at = format!("seed {seed}, step {step}, vertex {}, {}", setup.graph.name(*v), setup.graph.description());
                 prop_assert!(!no_ko, "no-ko forbade a play: {}", at);
-                prop_assert!(!ssk || ssk_passes, "SSK forbids, SSK-passes allows: {}", at);
-                prop_assert!(!ssk_passes || psk, "SSK-passes forbids, PSK allows: {}", at);
+                prop_assert!(!ssk_stones || ssk, "SSK-stones forbids, SSK allows: {}", at);
+                prop_assert!(!ssk || psk, "SSK forbids, PSK allows: {}", at);
                 prop_assert!(!nsk || psk, "NSK forbids, PSK allows: {}", at);
                 prop_assert!(!simple || psk, "simple ko forbids, PSK allows: {}", at);
                 if setup.players == 2 {
-                    prop_assert!(!simple || ssk_passes, "simple ko forbids, SSK-passes allows: {}", at);
+                    prop_assert!(!simple || ssk, "simple ko forbids, SSK allows: {}", at);
                 }
             }
             let play = random::choose(&mut rng, &candidates);

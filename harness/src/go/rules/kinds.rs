@@ -20,7 +20,8 @@ pub enum KoKind {
     NoKo,
     Simple,
     Positional,
-    /// `passes`: situations after passes count too (`ssk-passes`).
+    /// `passes`: situations after passes count too (`ssk`, the default); without them
+    /// (`ssk-stones`) only the start and stone plays make situations.
     Situational {
         passes: bool,
     },
@@ -42,8 +43,8 @@ impl KoKind {
         KoKind::NoKo,
         KoKind::Simple,
         KoKind::Positional,
-        KoKind::Situational { passes: false },
         KoKind::Situational { passes: true },
+        KoKind::Situational { passes: false },
         KoKind::Natural,
         KoKind::Chinese(CycleRuling::Draw),
         KoKind::Chinese(CycleRuling::Replay),
@@ -54,8 +55,8 @@ impl KoKind {
     /// The superko rules, whose forbidden repetitions the properties check.
     pub const SUPERKO: [KoKind; 4] = [
         KoKind::Positional,
-        KoKind::Situational { passes: false },
         KoKind::Situational { passes: true },
+        KoKind::Situational { passes: false },
         KoKind::Natural,
     ];
 
@@ -65,8 +66,8 @@ impl KoKind {
             KoKind::NoKo => "no-ko",
             KoKind::Simple => "simple-ko",
             KoKind::Positional => "psk",
-            KoKind::Situational { passes: false } => "ssk",
-            KoKind::Situational { passes: true } => "ssk-passes",
+            KoKind::Situational { passes: true } => "ssk",
+            KoKind::Situational { passes: false } => "ssk-stones",
             KoKind::Natural => "nsk",
             KoKind::Chinese(CycleRuling::Draw) => "chsk",
             KoKind::Chinese(CycleRuling::Replay) => "chsk-replay",
@@ -80,9 +81,9 @@ impl KoKind {
             KoKind::NoKo => "No ko rule (baseline)",
             KoKind::Simple => "Simple (basic) ko",
             KoKind::Positional => "Positional superko",
-            KoKind::Situational { passes: false } => "Situational superko",
-            KoKind::Situational { passes: true } => {
-                "Situational superko, situations after passes included"
+            KoKind::Situational { passes: true } => "Situational superko",
+            KoKind::Situational { passes: false } => {
+                "Situational superko, only stone plays make situations"
             }
             KoKind::Natural => "Natural situational superko",
             KoKind::Chinese(CycleRuling::Draw) => {
@@ -122,8 +123,8 @@ impl KoKind {
             KoKind::NoKo => "Any stone play on an empty point is allowed unless the suicide policy forbids it. Games may cycle for ever.",
             KoKind::Simple => BASIC_KO,
             KoKind::Positional => "\"A player may not play a stone so as to create a previous board which existed previously in the game.\" The start position counts; passes create nothing and are always legal.",
-            KoKind::Situational { passes: false } => "\"A player may not play a stone so as to create a board position which existed previously in the game, and in which it was the opponent's turn to move next.\" With N players: the play may not create (board, seat to move next) if that pair existed before. Situations that existed: the start and those after stone plays (passes create no position).",
-            KoKind::Situational { passes: true } => "As `ssk`, reading \"existed previously in the game\" literally: the situation after a pass (same board, next seat to move) existed too and may not be recreated by a stone play.",
+            KoKind::Situational { passes: true } => "\"A player may not play a stone so as to create a board position which existed previously in the game, and in which it was the opponent's turn to move next.\" With N players: the play may not create (board, seat to move next) if that pair existed before. Every moment of the game counts: the start, after each stone play, and after each pass (a pass creates no new board, but the board then existed with the next seat to move). This is the reading under which, with two players, basic ko is included in SSK.",
+            KoKind::Situational { passes: false } => "As `ssk`, but only the start and stone plays make situations (\"passes never create a position\"). With two players it then allows a basic-ko recapture right after the recapturer's own pass (corpus/go/rules/ssk-pass-then-ko.toml).",
             KoKind::Natural => "\"A player may not play a stone so as to create a board position which existed previously in the game, if s/he played to create it previously.\" Only stone plays create positions; the start position was created by nobody.",
             KoKind::Chinese(CycleRuling::Draw) => "Illegal: basic ko, and sending two returning one — the play captures exactly one stone and recreates the board from before the play two plays back, where the play just before was a stone play capturing exactly two stones and the one before it a stone play. Any other stone play recreating an earlier board ends the game as a draw (`draw:cycle`): the referee rules at the first repetition.",
             KoKind::Chinese(CycleRuling::Replay) => "As `chsk`, but the referee requires a replay: the game ends `no-result:replay`.",

@@ -69,11 +69,12 @@ impl Preset {
 const FORBIDDEN: SuicidePolicy = SuicidePolicy::Forbidden;
 const SUICIDE: SuicidePolicy = SuicidePolicy::MultiStone;
 const PSK: KoKind = KoKind::Positional;
-/// Situational superko as the written rules state it (passes create no situation).
-const SSK: KoKind = KoKind::Situational { passes: false };
+/// Situational superko, every moment of the game counting (see `ssk.rs`).
+const SSK: KoKind = KoKind::Situational { passes: true };
 /// KataGo's KO_SITUATIONAL: its ko-hash history gets an entry after every move, passes
-/// included (`koHashHistory.push_back` after each move in `cpp/game/boardhistory.cpp`).
-const KATAGO_SSK: KoKind = KoKind::Situational { passes: true };
+/// included (`koHashHistory.push_back` after each move in `cpp/game/boardhistory.cpp`), which
+/// is `ssk`.
+const KATAGO_SSK: KoKind = SSK;
 const VOID: KoKind = KoKind::CycleVoid { situational: false };
 
 const KATAGO_SOURCE: &str =
@@ -257,7 +258,7 @@ fn katago_details(name: &str) -> &'static str {
     match name {
         "chinese" | "japanese" | "korean" => "koRule SIMPLE: basic ko only; as the issue records KataGo's practice, a long cycle voids the game (`cycle-void`). Not expressed: KataGo's tax rule, white handicap bonus and friendlyPassOk; its territory scoring runs an encore phase that is not modelled.",
         "stone-scoring" => "koRule SIMPLE (`cycle-void`), area scoring. Not expressed: taxRule ALL (each group pays two points for its eyes), so the score differs from KataGo's by the group tax.",
-        "aga" | "bga" | "new-zealand" | "aga-button" => "koRule SITUATIONAL. KataGo records the situation after every move, passes included, so this is `ssk-passes`. Not expressed: the button (aga-button: the first passer gets 0.5), white handicap bonus, friendlyPassOk.",
+        "aga" | "bga" | "new-zealand" | "aga-button" => "koRule SITUATIONAL. KataGo records the situation after every move, passes included, so this is `ssk`. Not expressed: the button (aga-button: the first passer gets 0.5), white handicap bonus, friendlyPassOk.",
         _ => KATAGO_GAPS,
     }
 }

@@ -6,12 +6,17 @@
 //! creates (board, mover + 1), and it is forbidden when that pair existed before. With two
 //! players "the opponent" and "the seat to move next" are the same seat.
 //!
-//! Which situations "existed previously"? The issue fixes that passes never create a position,
-//! so the default [`Ssk`] remembers the start situation and the situations created by stone
-//! plays. The words "existed previously in the game" can also be read literally: after a pass
-//! the same board exists with the next seat to move, and that situation existed too. That
-//! reading is the variant `ssk-passes` (`passes = true`). The two part ways when a stone play
-//! recreates a board that some seat passed in, with the seat after the passer to move.
+//! Which situations "existed previously"? Read literally, every moment of the game: the
+//! start, after each stone play, and after each pass — a pass makes no new board, but the
+//! board then exists with the next seat to move. That is `ssk` (`passes = true`), and KataGo's
+//! situational rule (its ko-hash history gets an entry after every move). Under it, with two
+//! players, every basic-ko recapture is an SSK violation, as the issue expects.
+//!
+//! The variant `ssk-stones` (`passes = false`) takes "passes never create a position" to
+//! cover situations too: only the start and stone plays make them. It then allows a basic-ko
+//! recapture when the recapturer passed just before the opponent took the ko, because the
+//! board before the taking existed only as the situation after that pass
+//! (`corpus/go/rules/ssk-pass-then-ko.toml`).
 
 use super::{KoRule, Moment};
 use crate::go::board::{Board, Effect};
@@ -25,7 +30,7 @@ pub struct Ssk {
     /// Board hash XOR the key of the seat to move next, for every situation remembered.
     seen: HashSet64,
     players: usize,
-    /// Also remember the situations after passes (`ssk-passes`).
+    /// Also remember the situations after passes (`ssk`; without them, `ssk-stones`).
     pub passes: bool,
 }
 
