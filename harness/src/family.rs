@@ -19,4 +19,6 @@ pub trait Family: Sized + 'static {
     fn parse_play(setup: &Self::Setup, text: &str) -> Result<Self::Play, String>;
     /// Name of the player at `seat` (0-based turn order), as results print it.
     fn seat_name(setup: &Self::Setup, seat: usize) -> String;
+    /// Seat to move after `plies` plays from the start (turn order is fixed).
+    fn seat_to_move(setup: &Self::Setup, plies: usize) -> usize;
 }

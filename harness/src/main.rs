@@ -1,1 +1,42 @@
-fn main() {}
+//! The `rulediff` command line.
+
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Compare game rule engines: play the same moves through several referees and show where
+/// they disagree.
+#[derive(Parser)]
+#[command(name = "rulediff", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every referee with its id, what it is and where its definition comes from.
+    Rules(commands::rules::Args),
+    /// Play case files through referees in lock-step; exit 0 only when every expectation holds.
+    Run(commands::run::Args),
+    /// Write a Go case's game (grid, two players) as SGF.
+    Sgf(commands::sgf::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Rules(args) => commands::rules::main(&args),
+        Command::Run(args) => commands::run::main(&args),
+        Command::Sgf(args) => commands::sgf::main(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -40,7 +40,7 @@ pub struct Scratch {
 #[derive(Debug, Clone)]
 pub struct Board {
     graph: Arc<Graph>,
-    keys: Arc<Keys>,
+    keys: &'static Keys,
     colour: Vec<Colour>,
     root: Vec<Vertex>,
     next: Vec<Vertex>,
@@ -64,7 +64,7 @@ impl Board {
     pub fn new(graph: Arc<Graph>) -> Self {
         let n = graph.len();
         Board {
-            keys: Arc::new(Keys::new(n)),
+            keys: Keys::shared(),
             graph,
             colour: vec![EMPTY; n],
             root: (0..n as Vertex).collect(),
@@ -83,7 +83,8 @@ impl Board {
         let mut scratch = Scratch::default();
         for (v, &c) in stones.iter().enumerate() {
             if c != EMPTY {
-                board.place(v as Vertex, c, &mut scratch);
+                board.collect_adjacent(v as Vertex, &mut scratch);
+                board.place(v as Vertex, c, &scratch);
             }
         }
         board
@@ -178,7 +179,7 @@ impl Board {
 
     /// Plays `colour` at empty `v`, removing captured strings and then, if it has no liberty,
     /// the played string. `scratch` must hold the result of `analyze(v, colour)` on this board.
-    pub fn play(&mut self, v: Vertex, colour: Colour, scratch: &mut Scratch) {
+    pub fn play(&mut self, v: Vertex, colour: Colour, scratch: &Scratch) {
         self.place(v, colour, scratch);
         for i in 0..scratch.captured.len() {
             let r = scratch.captured[i];
@@ -225,37 +226,36 @@ impl Board {
     }
 
     /// Puts a stone down and merges it with friendly neighbours; removes nothing.
-    fn place(&mut self, v: Vertex, colour: Colour, scratch: &mut Scratch) {
+    /// `scratch.adjacent` must hold this vertex's neighbours as `collect_adjacent` left them,
+    /// which saves walking the neighbours a second time on every play.
+    fn place(&mut self, v: Vertex, colour: Colour, scratch: &Scratch) {
         let vi = v as usize;
         self.colour[vi] = colour;
         self.root[vi] = v;
         self.next[vi] = v;
         self.size[vi] = 1;
-        self.pseudo[vi] = 0;
         self.hash ^= self.keys.get(v, colour);
-        scratch.friendly.clear();
-        for &n in self.graph.neighbours(v) {
-            let c = self.colour[n as usize];
-            if c == EMPTY {
-                self.pseudo[vi] += 1;
+        let mut liberties = 0;
+        for &(r, touching) in &scratch.adjacent {
+            if self.colour[r as usize] == EMPTY {
+                liberties += 1;
             } else {
-                let r = self.root[n as usize];
-                self.pseudo[r as usize] -= 1;
-                if c == colour && !scratch.friendly.contains(&r) {
-                    scratch.friendly.push(r);
-                }
+                self.pseudo[r as usize] -= touching;
             }
         }
-        // Another friendly string may already have absorbed `v`: merge by current roots.
-        for i in 0..scratch.friendly.len() {
-            let r = scratch.friendly[i];
-            self.merge(self.root[vi], self.root[r as usize]);
+        self.pseudo[vi] = liberties;
+        let mut root = v;
+        for &(r, _) in &scratch.adjacent {
+            if self.colour[r as usize] == colour {
+                root = self.merge(root, r);
+            }
         }
     }
 
-    fn merge(&mut self, a: Vertex, b: Vertex) {
+    /// Joins two strings given by their roots; returns the root of the whole.
+    fn merge(&mut self, a: Vertex, b: Vertex) -> Vertex {
         if a == b {
-            return;
+            return a;
         }
         let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
             (a, b)
@@ -273,6 +273,7 @@ impl Board {
         self.next.swap(big as usize, small as usize);
         self.pseudo[big as usize] += self.pseudo[small as usize];
         self.size[big as usize] += self.size[small as usize];
+        big
     }
 
     fn remove_string(&mut self, r: Vertex) {

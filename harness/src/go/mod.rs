@@ -100,4 +100,8 @@ impl Family for Go {
     fn seat_name(_setup: &GoSetup, seat: usize) -> String {
         SEAT_NAMES[seat].to_string()
     }
+
+    fn seat_to_move(setup: &GoSetup, plies: usize) -> usize {
+        (setup.to_move + plies) % setup.players
+    }
 }

@@ -36,6 +36,37 @@ pub fn worms(graph: &Graph, cells: &[Colour]) -> Vec<Worm> {
     result
 }
 
+/// Calls `visit` with every empty region and the bit set of colours bordering it (as in
+/// [`Worm::border`]). Scoring runs this at the end of every game, so it reuses one buffer.
+pub fn empty_regions(graph: &Graph, cells: &[Colour], mut visit: impl FnMut(&[Vertex], u16)) {
+    let mut seen = vec![false; cells.len()];
+    let mut points = Vec::new();
+    for v in graph.vertices() {
+        if cells[v as usize] != EMPTY || seen[v as usize] {
+            continue;
+        }
+        points.clear();
+        points.push(v);
+        seen[v as usize] = true;
+        let mut border = 0u16;
+        let mut i = 0;
+        while i < points.len() {
+            for &n in graph.neighbours(points[i]) {
+                match cells[n as usize] {
+                    EMPTY if !seen[n as usize] => {
+                        seen[n as usize] = true;
+                        points.push(n);
+                    }
+                    EMPTY => {}
+                    c => border |= 1 << c,
+                }
+            }
+            i += 1;
+        }
+        visit(&points, border);
+    }
+}
+
 /// The worm through `start`.
 pub fn worm_of(graph: &Graph, cells: &[Colour], start: Vertex) -> Worm {
     worm_at(graph, cells, start, &mut vec![false; cells.len()])

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{Colour, EMPTY};
 use super::graph::{Graph, Vertex};
-use super::regions::worms;
+use super::regions::empty_regions;
 use super::SEAT_NAMES;
 use crate::referee::{HalfPoints, Outcome};
 
@@ -40,25 +40,22 @@ pub fn score(count: &Count) -> Outcome {
     }
     let mut points = [0i64; 9];
     let mut dead_taken = [0u32; 9];
-    for worm in worms(count.graph, &cells) {
-        if worm.colour != EMPTY {
-            if count.scoring == Scoring::Area {
-                points[worm.colour as usize] += worm.points.len() as i64;
-            }
-            continue;
-        }
-        if let Some(owner) = worm.sole_border() {
-            points[owner as usize] += worm.points.len() as i64;
-            if count.players > 2 {
-                let dead_here = worm
-                    .points
-                    .iter()
-                    .filter(|v| count.dead.contains(v))
-                    .count();
-                dead_taken[owner as usize] += dead_here as u32;
-            }
+    if count.scoring == Scoring::Area {
+        for &c in cells.iter().filter(|&&c| c != EMPTY) {
+            points[c as usize] += 1;
         }
     }
+    empty_regions(count.graph, &cells, |region, border| {
+        if border.count_ones() != 1 {
+            return;
+        }
+        let owner = border.trailing_zeros() as usize;
+        points[owner] += region.len() as i64;
+        if count.players > 2 {
+            let dead_here = region.iter().filter(|v| count.dead.contains(v)).count();
+            dead_taken[owner] += dead_here as u32;
+        }
+    });
     // Two players: a dead stone is always the opponent's prisoner. With more players nobody
     // is "the" opponent, so it goes to whoever owns the region it lay in, if anyone.
     if count.players == 2 {

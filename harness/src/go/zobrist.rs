@@ -1,6 +1,8 @@
 //! Zobrist keys. Keys depend only on (vertex index, colour), so every board built on a graph
 //! with the same vertex numbering hashes a position the same way, whoever built it.
 
+use super::graph::MAX_VERTICES;
+
 /// One step of splitmix64: a fixed, well-mixed function of its input.
 pub fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -25,18 +27,25 @@ pub fn mover_key(seat: usize) -> u64 {
     mix(0x5A5A_0000_0000_0000 | seat as u64)
 }
 
-/// A table of stone keys for one board size, so the hot path does a load, not a hash.
-#[derive(Debug, Clone)]
+/// A table of stone keys for every vertex a graph may have, so the hot path does a load,
+/// not a hash. Built once per process: a board is started for every game of a campaign.
+#[derive(Debug)]
 pub struct Keys {
     keys: Vec<u64>,
 }
 
 impl Keys {
-    pub fn new(vertices: usize) -> Self {
-        let keys = (0..vertices)
-            .flat_map(|v| (0..9u8).map(move |c| if c == 0 { 0 } else { stone_key(v as u16, c) }))
-            .collect();
-        Keys { keys }
+    /// The process-wide table.
+    pub fn shared() -> &'static Keys {
+        static KEYS: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
+        KEYS.get_or_init(|| {
+            let keys = (0..MAX_VERTICES)
+                .flat_map(|v| {
+                    (0..9u8).map(move |c| if c == 0 { 0 } else { stone_key(v as u16, c) })
+                })
+                .collect();
+            Keys { keys }
+        })
     }
 
     #[inline]

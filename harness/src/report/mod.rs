@@ -1,1 +1,4 @@
-//! Reports: text, JSON, CSV and HTML renderings of runs and campaigns.
+//! Reports: text, JSON and CSV renderings of runs (HTML for campaigns comes with them).
+
+pub mod csv;
+pub mod text;

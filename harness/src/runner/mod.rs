@@ -1,1 +1,13 @@
-//! Lock-step runs of cases through referees.
+//! Lock-step runs of cases through referees: every referee sees the same plays, and every
+//! step records what each one ruled. Divergences and expectation checks are read off the
+//! record, which is family-independent so reports need not know the game.
+
+pub mod divergence;
+pub mod expect;
+pub mod lockstep;
+pub mod record;
+
+pub use divergence::{divergences, Divergence};
+pub use expect::{check_expectations, ExpectationCheck};
+pub use lockstep::{referees_for, run_case, Options};
+pub use record::{CaseRun, Ruling, StepRecord};

@@ -274,7 +274,7 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
         let captured = effect.map_or(0, |e| e.captured);
         match *play {
             GoPlay::Stone(v) => {
-                game.board.play(v, colour_of(mover), &mut self.scratch);
+                game.board.play(v, colour_of(mover), &self.scratch);
                 game.passes = 0;
             }
             _ => game.passes += 1,

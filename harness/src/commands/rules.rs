@@ -1,0 +1,40 @@
+//! `rulediff rules`: the registry of every family.
+
+use std::process::ExitCode;
+
+use rulediff::go::Go;
+use rulediff::referee::{RefereeInfo, Refereed};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Also print each referee's source and longer description.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    print!("{}", listing::<Go>(args.verbose));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn listing<F: Refereed>(verbose: bool) -> String {
+    let registry = F::registry();
+    let width = registry.iter().map(|r| r.id.len()).max().unwrap_or(0);
+    let mut out = format!("{} (default: {})\n", F::NAME, F::DEFAULT_RULES);
+    for info in &registry {
+        out.push_str(&format!("  {:width$}  {}\n", info.id, info.summary));
+        if verbose {
+            out.push_str(&details(info, width));
+        }
+    }
+    out
+}
+
+fn details<F: Refereed>(info: &RefereeInfo<F>, width: usize) -> String {
+    let indent = " ".repeat(width + 4);
+    let mut out = format!("{indent}source: {}\n", info.source);
+    for line in info.details.lines() {
+        out.push_str(&format!("{indent}{line}\n"));
+    }
+    out
+}

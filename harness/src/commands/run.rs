@@ -1,0 +1,158 @@
+//! `rulediff run PATH...`: every case through its referees, in parallel, in file order.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use rulediff::case::{self, AnyCase, Case};
+use rulediff::referee::Refereed;
+use rulediff::report;
+use rulediff::runner::{self, CaseRun, Options};
+use serde::Serialize;
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+    Csv,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Case files or folders (searched recursively for `.toml`).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Referee ids, comma-separated, or `all`; default: each case's own list plus every
+    /// referee it has an expectation for. Ids of another family are ignored for a case.
+    #[arg(long)]
+    rules: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Before each step, ask every referee for all the plays it allows, and show where
+    /// those sets differ.
+    #[arg(long)]
+    legal_sets: bool,
+    /// Write the report to this file (atomically) instead of standard output.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// What one case file gave: a run, nothing (no chosen referee is of its family), or an error.
+enum Outcome {
+    Ran(Box<CaseRun>),
+    Skipped,
+    Failed(String),
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    runs: &'a [CaseRun],
+    errors: &'a [String],
+}
+
+pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(spec) = &args.rules {
+        super::check_rule_ids(spec)?;
+    }
+    let files = case::discover(&args.paths).context("cannot list the case files")?;
+    if files.is_empty() {
+        anyhow::bail!("no .toml case files under {:?}", args.paths);
+    }
+    let options = Options {
+        legal_sets: args.legal_sets,
+    };
+    let bar = progress(files.len() as u64);
+    let outcomes: Vec<Outcome> = files
+        .par_iter()
+        .map(|path| {
+            let outcome = run_file(path, args.rules.as_deref(), &options);
+            bar.inc(1);
+            outcome
+        })
+        .collect();
+    bar.finish_and_clear();
+    let (runs, errors) = split(outcomes);
+    for error in &errors {
+        eprintln!("error: {error}");
+    }
+    let text = render(args.format, &runs, &errors)?;
+    match &args.out {
+        Some(path) => rulediff::util::atomic::write(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => print!("{text}"),
+    }
+    eprintln!("{}", report::text::summary(&runs, errors.len()));
+    let ok = errors.is_empty() && runs.iter().all(CaseRun::passed);
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn progress(len: u64) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} cases {per_sec} {elapsed}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn split(outcomes: Vec<Outcome>) -> (Vec<CaseRun>, Vec<String>) {
+    let (mut runs, mut errors) = (Vec::new(), Vec::new());
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Ran(run) => runs.push(*run),
+            Outcome::Skipped => {}
+            Outcome::Failed(error) => errors.push(error),
+        }
+    }
+    (runs, errors)
+}
+
+fn render(format: Format, runs: &[CaseRun], errors: &[String]) -> anyhow::Result<String> {
+    Ok(match format {
+        Format::Text => runs
+            .iter()
+            .map(|run| report::text::case_run(run) + "\n")
+            .collect(),
+        Format::Json => serde_json::to_string_pretty(&JsonReport { runs, errors })? + "\n",
+        Format::Csv => report::csv::case_runs(runs)?,
+    })
+}
+
+fn run_file(path: &std::path::Path, rules: Option<&str>, options: &Options) -> Outcome {
+    match case::load(path) {
+        Err(error) => Outcome::Failed(error.to_string()),
+        Ok(AnyCase::Go(case)) => run_typed(&case, rules, options),
+    }
+}
+
+fn run_typed<F: Refereed>(case: &Case<F>, rules: Option<&str>, options: &Options) -> Outcome {
+    let registry = F::registry();
+    let named = match rules.map(|spec| own_ids(&registry, spec)) {
+        Some(ids) if ids.is_empty() => return Outcome::Skipped,
+        other => other,
+    };
+    match runner::referees_for(&registry, case, named.as_deref()) {
+        Ok(referees) => Outcome::Ran(Box::new(runner::run_case(case, &referees, options))),
+        Err(error) => Outcome::Failed(format!("{}: {error}", case.path.display())),
+    }
+}
+
+/// The ids in `spec` that belong to this family (`all` keeps everything).
+fn own_ids<F: Refereed>(registry: &[rulediff::referee::RefereeInfo<F>], spec: &str) -> String {
+    if spec.trim() == "all" {
+        return "all".into();
+    }
+    let ids: Vec<&str> = spec
+        .split(',')
+        .map(str::trim)
+        .filter(|id| registry.iter().any(|r| r.id == *id))
+        .collect();
+    ids.join(",")
+}

@@ -1,0 +1,181 @@
+//! Plain-text rendering of case runs, for the terminal and for snapshots.
+//!
+//! Runs of steps where every referee says "legal" collapse to one line, so a long game
+//! shows only the steps where something happens.
+
+use std::fmt::Write as _;
+
+use crate::referee::Status;
+use crate::runner::{CaseRun, Ruling, StepRecord};
+
+/// The whole run: referees, the interesting steps, divergences and expectations.
+pub fn case_run(run: &CaseRun) -> String {
+    let mut out = String::new();
+    let title = if run.title.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", run.title)
+    };
+    line(&mut out, format!("== {}{title}", run.case));
+    line(&mut out, format!("referees: {}", run.referees.join(", ")));
+    start(&mut out, run);
+    steps(&mut out, run);
+    for d in &run.divergences {
+        line(&mut out, format!("DIVERGENCE {}", d.describe()));
+    }
+    for e in &run.expectations {
+        let mark = match e.ok {
+            Some(true) => "ok  ",
+            Some(false) => "FAIL",
+            None => "skip",
+        };
+        let got = if e.ok == Some(true) {
+            String::new()
+        } else {
+            format!(" -- got {}", e.got)
+        };
+        line(
+            &mut out,
+            format!("{mark} {} {}{got}", e.referee, e.expected),
+        );
+    }
+    out
+}
+
+fn line(out: &mut String, text: String) {
+    out.push_str(&text);
+    out.push('\n');
+}
+
+fn start(out: &mut String, run: &CaseRun) {
+    for (id, status) in run.referees.iter().zip(&run.start) {
+        match status {
+            Ok(Status::Ongoing) => {}
+            Ok(Status::Over { outcome }) => {
+                line(out, format!("start: {id} game over {}", outcome.summary()))
+            }
+            Err(fault) => line(out, format!("start: {id} FAULT {fault}")),
+        }
+    }
+}
+
+fn steps(out: &mut String, run: &CaseRun) {
+    let mut i = 0;
+    while i < run.steps.len() {
+        let quiet = quiet_kind(&run.steps[i]);
+        let n = match quiet {
+            Some(kind) => {
+                let n = run.steps[i..]
+                    .iter()
+                    .take_while(|s| quiet_kind(s) == Some(kind))
+                    .count();
+                quiet_block(out, kind, &run.steps[i..i + n]);
+                n
+            }
+            None => {
+                step(out, run, &run.steps[i]);
+                1
+            }
+        };
+        for s in &run.steps[i..i + n] {
+            legal_sets(out, run, s);
+        }
+        i += n;
+    }
+}
+
+fn quiet_block(out: &mut String, kind: &str, block: &[StepRecord]) {
+    let plays: Vec<&str> = block.iter().map(|s| s.play.as_str()).collect();
+    let span = range(block[0].ply, block[block.len() - 1].ply);
+    line(out, format!("{span:>7} {kind}: {}", plays.join(" ")));
+}
+
+fn range(first: usize, last: usize) -> String {
+    if first == last {
+        first.to_string()
+    } else {
+        format!("{first}-{last}")
+    }
+}
+
+/// Steps that need no line of their own: all legal, or nobody left playing.
+fn quiet_kind(step: &StepRecord) -> Option<&'static str> {
+    if step.rulings.iter().all(|r| *r == Ruling::Legal) {
+        Some("all legal")
+    } else if step.rulings.iter().all(|r| *r == Ruling::Stopped) {
+        Some("no referee left")
+    } else {
+        None
+    }
+}
+
+/// One step, referees with the same ruling listed together.
+fn step(out: &mut String, run: &CaseRun, s: &StepRecord) {
+    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+    for (id, ruling) in run.referees.iter().zip(&s.rulings) {
+        let text = ruling.to_string();
+        match groups.iter_mut().find(|(t, _)| *t == text) {
+            Some((_, ids)) => ids.push(id),
+            None => groups.push((text, vec![id])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(t, ids)| format!("{}: {t}", ids.join(", ")))
+        .collect();
+    line(
+        out,
+        format!("{:>7} {} {}  {}", s.ply, s.seat, s.play, parts.join(" | ")),
+    );
+}
+
+/// Where referees' legal sets before a step differ, which plays only some allow.
+fn legal_sets(out: &mut String, run: &CaseRun, s: &StepRecord) {
+    let Some(sets) = &s.legal else { return };
+    let present: Vec<(&String, &Vec<String>)> = run
+        .referees
+        .iter()
+        .zip(sets)
+        .filter_map(|(id, set)| set.as_ref().map(|set| (id, set)))
+        .collect();
+    let Some((_, first)) = present.first() else {
+        return;
+    };
+    if present.iter().all(|(_, set)| set == first) {
+        return;
+    }
+    let mut text = format!("{:>7} legal sets differ before {}:", "", s.ply);
+    for (id, set) in &present {
+        let missing: Vec<&str> = present
+            .iter()
+            .flat_map(|(_, other)| other.iter())
+            .filter(|p| !set.contains(p))
+            .map(String::as_str)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if !missing.is_empty() {
+            write!(text, " {id} forbids {};", missing.join(" ")).expect("writing to a String");
+        }
+    }
+    line(out, text);
+}
+
+/// One line per case run and a total, for the end of `rulediff run`.
+pub fn summary(runs: &[CaseRun], errors: usize) -> String {
+    let checks = runs.iter().flat_map(|r| &r.expectations);
+    let (mut ok, mut failed, mut skipped) = (0, 0, 0);
+    for c in checks {
+        match c.ok {
+            Some(true) => ok += 1,
+            Some(false) => failed += 1,
+            None => skipped += 1,
+        }
+    }
+    let divergent = runs.iter().filter(|r| !r.divergences.is_empty()).count();
+    format!(
+        "{} cases ({} with divergences), expectations: {ok} ok, {failed} failed, {skipped} skipped; {errors} case files with errors",
+        runs.len(),
+        divergent
+    )
+}

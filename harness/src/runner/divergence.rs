@@ -1,0 +1,89 @@
+//! Divergences: steps where referees still in the game rule the same play differently.
+//!
+//! Two rulings agree when they share legality and, if the play ends the game, the outcome.
+//! Different reasons for the same refusal (`ko` versus `superko-positional`) are agreement:
+//! the reason is shown beside the verdict but does not split the referees. Faults and
+//! referees that already stopped take no part.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::record::{CaseRun, Ruling};
+
+/// Referees that ruled a step the same way.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    /// `legal`, `illegal` or `ends <result>`.
+    pub verdict: String,
+    /// Members with their full ruling (which includes the rule that fired).
+    pub referees: Vec<(String, Ruling)>,
+}
+
+/// A step where the referees split into two or more groups.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Divergence {
+    /// 1-based move number.
+    pub ply: usize,
+    pub play: String,
+    pub groups: Vec<Group>,
+}
+
+impl Divergence {
+    /// One line: `ply 7 C3: simple-ko legal | psk illegal (superko-positional)`.
+    pub fn describe(&self) -> String {
+        let groups: Vec<String> = self
+            .groups
+            .iter()
+            .map(|g| {
+                let members: Vec<String> = g
+                    .referees
+                    .iter()
+                    .map(|(id, r)| format!("{id} {r}"))
+                    .collect();
+                members.join(", ")
+            })
+            .collect();
+        format!("ply {} {}: {}", self.ply, self.play, groups.join(" | "))
+    }
+}
+
+/// Every divergence of a run, in step order.
+pub fn divergences(run: &CaseRun) -> Vec<Divergence> {
+    run.steps
+        .iter()
+        .filter_map(|step| {
+            let groups = split(&run.referees, &step.rulings);
+            (groups.len() > 1).then(|| Divergence {
+                ply: step.ply,
+                play: step.play.clone(),
+                groups,
+            })
+        })
+        .collect()
+}
+
+/// Groups the referees taking part in a step by verdict class, in first-seen order.
+pub fn split(ids: &[String], rulings: &[Ruling]) -> Vec<Group> {
+    let mut order: Vec<String> = Vec::new();
+    let mut members: BTreeMap<String, Vec<(String, Ruling)>> = BTreeMap::new();
+    for (id, ruling) in ids.iter().zip(rulings) {
+        let Some(class) = ruling.verdict_class() else {
+            continue;
+        };
+        if !members.contains_key(&class) {
+            order.push(class.clone());
+        }
+        members
+            .entry(class)
+            .or_default()
+            .push((id.clone(), ruling.clone()));
+    }
+    order
+        .into_iter()
+        .map(|verdict| {
+            let referees = members.remove(&verdict).unwrap_or_default();
+            Group { verdict, referees }
+        })
+        .collect()
+}

@@ -1,0 +1,141 @@
+//! Plays one case through several referees at once.
+
+use crate::case::Case;
+use crate::family::Family;
+use crate::referee::{Fault, Referee, RefereeInfo, Refereed, Status, Verdict};
+
+use super::record::{CaseRun, Ruling, StepRecord};
+use super::{check_expectations, divergences};
+
+/// How a run is made.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Also ask every referee, before each step, for all the plays it allows.
+    pub legal_sets: bool,
+}
+
+/// The referees for a case: those named on the command line, or else the case's own list
+/// (or the family's defaults) together with every referee the case has an expectation for.
+pub fn referees_for<'r, F: Refereed>(
+    registry: &'r [RefereeInfo<F>],
+    case: &Case<F>,
+    named: Option<&str>,
+) -> Result<Vec<&'r RefereeInfo<F>>, String> {
+    if let Some(spec) = named {
+        return crate::referee::select(registry, spec);
+    }
+    let base = case.rules.as_deref().unwrap_or(F::DEFAULT_RULES);
+    let mut chosen = crate::referee::select(registry, base)?;
+    for (id, _) in &case.expect {
+        let info = registry
+            .iter()
+            .find(|r| &r.id == id)
+            .ok_or_else(|| format!("expectation for unknown referee `{id}`"))?;
+        if !chosen.iter().any(|c| c.id == info.id) {
+            chosen.push(info);
+        }
+    }
+    Ok(chosen)
+}
+
+/// One referee's part in a run.
+struct Seat<F: Family> {
+    referee: Box<dyn Referee<F>>,
+    active: bool,
+}
+
+/// Runs `case` through `referees` in lock-step and checks the case's expectations.
+pub fn run_case<F: Family>(
+    case: &Case<F>,
+    referees: &[&RefereeInfo<F>],
+    options: &Options,
+) -> CaseRun {
+    let mut seats: Vec<Seat<F>> = referees
+        .iter()
+        .map(|info| Seat {
+            referee: (info.make)(),
+            active: true,
+        })
+        .collect();
+    let start = seats
+        .iter_mut()
+        .map(|seat| start_seat(seat, &case.setup))
+        .collect();
+    let mut steps = Vec::with_capacity(case.plays.len());
+    for (i, play) in case.plays.iter().enumerate() {
+        let legal = options.legal_sets.then(|| {
+            seats
+                .iter_mut()
+                .map(|seat| legal_set(seat, &case.setup))
+                .collect()
+        });
+        let rulings = seats.iter_mut().map(|seat| rule(seat, play)).collect();
+        steps.push(StepRecord {
+            ply: i + 1,
+            seat: mover_name::<F>(case, &steps),
+            play: F::play_text(&case.setup, play),
+            rulings,
+            legal,
+        });
+    }
+    let mut run = CaseRun {
+        case: case.path.display().to_string(),
+        family: F::NAME.to_string(),
+        title: case.title.clone(),
+        referees: referees.iter().map(|r| r.id.clone()).collect(),
+        start,
+        steps,
+        divergences: Vec::new(),
+        expectations: Vec::new(),
+    };
+    run.divergences = divergences(&run);
+    run.expectations = check_expectations(&run, &case.expect);
+    run
+}
+
+/// Turn order is fixed by the setup, so the mover follows from the number of plays made.
+fn mover_name<F: Family>(case: &Case<F>, earlier: &[StepRecord]) -> String {
+    F::seat_name(&case.setup, F::seat_to_move(&case.setup, earlier.len()))
+}
+
+fn start_seat<F: Family>(seat: &mut Seat<F>, setup: &F::Setup) -> Result<Status, String> {
+    let status = seat
+        .referee
+        .start(setup)
+        .and_then(|()| seat.referee.status());
+    seat.active = matches!(status, Ok(Status::Ongoing));
+    status.map_err(|fault| fault.to_string())
+}
+
+fn legal_set<F: Family>(seat: &mut Seat<F>, setup: &F::Setup) -> Option<Vec<String>> {
+    if !seat.active {
+        return None;
+    }
+    let plays = seat.referee.legal_plays().ok()?;
+    let mut texts: Vec<String> = plays.iter().map(|p| F::play_text(setup, p)).collect();
+    texts.sort();
+    Some(texts)
+}
+
+fn rule<F: Family>(seat: &mut Seat<F>, play: &F::Play) -> Ruling {
+    if !seat.active {
+        return Ruling::Stopped;
+    }
+    let ruling = match seat.referee.play(play) {
+        Ok(Verdict::Legal) => match seat.referee.status() {
+            Ok(Status::Ongoing) => Ruling::Legal,
+            Ok(Status::Over { outcome }) => Ruling::Ends { outcome },
+            Err(fault) => fault_ruling(fault),
+        },
+        Ok(Verdict::Illegal { rule }) => Ruling::Illegal { rule },
+        Err(fault) => fault_ruling(fault),
+    };
+    seat.active = ruling.continues();
+    ruling
+}
+
+fn fault_ruling(fault: Fault) -> Ruling {
+    Ruling::Fault {
+        message: fault.to_string(),
+    }
+}

@@ -1,0 +1,92 @@
+//! What a lock-step run recorded, in plain data that serializes to JSON and back.
+
+use serde::{Deserialize, Serialize};
+
+use crate::referee::{Outcome, Status};
+
+/// What one referee ruled on one step.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "ruling", rename_all = "kebab-case")]
+pub enum Ruling {
+    /// The play was legal and the game goes on.
+    Legal,
+    /// The play was legal and ended the game.
+    Ends { outcome: Outcome },
+    /// The play was refused; the referee plays no further part in this run.
+    Illegal { rule: String },
+    /// The referee had already stopped (an earlier illegal play, game over or fault).
+    Stopped,
+    /// The referee failed (an engine crash, timeout or garbage), which is never a divergence.
+    Fault { message: String },
+}
+
+impl Ruling {
+    /// Whether the referee takes part in later steps.
+    pub fn continues(&self) -> bool {
+        matches!(self, Ruling::Legal)
+    }
+
+    /// What two referees must share to agree: legality and, when the game ends, the
+    /// outcome. The rule id that forbids a play is a reason, not part of the verdict.
+    pub fn verdict_class(&self) -> Option<String> {
+        match self {
+            Ruling::Legal => Some("legal".into()),
+            Ruling::Ends { outcome } => Some(format!("ends {}", outcome.summary())),
+            Ruling::Illegal { .. } => Some("illegal".into()),
+            Ruling::Stopped | Ruling::Fault { .. } => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Ruling {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ruling::Legal => f.write_str("legal"),
+            Ruling::Ends { outcome } => write!(f, "legal, game over {}", outcome.summary()),
+            Ruling::Illegal { rule } => write!(f, "illegal ({rule})"),
+            Ruling::Stopped => f.write_str("-"),
+            Ruling::Fault { message } => write!(f, "FAULT {message}"),
+        }
+    }
+}
+
+/// One play and every referee's ruling on it, in the run's referee order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepRecord {
+    /// 1-based move number.
+    pub ply: usize,
+    /// Seat name of the player making the play.
+    pub seat: String,
+    pub play: String,
+    pub rulings: Vec<Ruling>,
+    /// With `--legal-sets`: per referee, every play it allowed before this step (None where
+    /// it had stopped or failed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<Option<Vec<String>>>>,
+}
+
+/// A whole case run through a list of referees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseRun {
+    pub case: String,
+    pub family: String,
+    pub title: String,
+    pub referees: Vec<String>,
+    /// Per referee: the status before any play (a game can be over at the start), or a fault.
+    pub start: Vec<Result<Status, String>>,
+    pub steps: Vec<StepRecord>,
+    pub divergences: Vec<super::Divergence>,
+    pub expectations: Vec<super::ExpectationCheck>,
+}
+
+impl CaseRun {
+    /// Every expectation that was checked held.
+    pub fn passed(&self) -> bool {
+        self.expectations.iter().all(|e| e.ok != Some(false))
+    }
+
+    /// Rulings of referee `r` step by step.
+    pub fn column(&self, r: usize) -> impl Iterator<Item = &Ruling> + '_ {
+        self.steps.iter().map(move |s| &s.rulings[r])
+    }
+}

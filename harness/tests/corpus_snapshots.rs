@@ -1,0 +1,63 @@
+//! Every corpus case through its referees: every expectation must hold, and what every
+//! referee ruled at every step is pinned in `snapshots/` (one file per case), so a change in
+//! any ruleset's behaviour shows up as a snapshot diff.
+
+use std::path::{Path, PathBuf};
+
+use rulediff::case::{self, AnyCase, Case};
+use rulediff::referee::Refereed;
+use rulediff::report;
+use rulediff::runner::{self, CaseRun, Options};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run<F: Refereed>(case: &Case<F>) -> CaseRun {
+    let registry = F::registry();
+    let referees = runner::referees_for(&registry, case, None).expect("case names known referees");
+    runner::run_case(case, &referees, &Options { legal_sets: false })
+}
+
+/// `corpus/go/basics/ko.toml` → `go__basics__ko`.
+fn snapshot_name(path: &Path) -> String {
+    let relative = path
+        .strip_prefix(root().join("corpus"))
+        .expect("case under corpus/");
+    relative
+        .with_extension("")
+        .to_string_lossy()
+        .replace(['/', '\\'], "__")
+}
+
+#[test]
+fn corpus_cases_pass_and_match_their_snapshots() {
+    let files = case::discover(&[root().join("corpus")]).expect("corpus readable");
+    assert!(
+        files.len() >= 20,
+        "the corpus should hold at least 20 cases, found {}",
+        files.len()
+    );
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(root().join("snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    let _guard = settings.bind_to_scope();
+    let mut failures = Vec::new();
+    for path in &files {
+        let run = match case::load(path).unwrap_or_else(|e| panic!("{e}")) {
+            AnyCase::Go(case) => run(&case),
+        };
+        let mut text = report::text::case_run(&run);
+        text = text.replace(&format!("{}/", root().display()), "");
+        insta::assert_snapshot!(snapshot_name(path), text);
+        if !run.passed() {
+            failures.push(report::text::case_run(&run));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "expectations failed:\n{}",
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,119 @@
+//! Properties of the fast Go board and the Go referees on random graphs and random games:
+//! the board agrees with a from-scratch flood fill after every play, and every fast referee
+//! agrees with its `@spec` twin on every step, including the full set of legal plays.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use rulediff::go::board::{Board, Scratch};
+use rulediff::go::graph::Graph;
+use rulediff::go::regions::plain_play;
+use rulediff::go::{colour_of, Go, GoPlay, GoSetup};
+use rulediff::referee::{Referee, Refereed, Status};
+
+/// Grids (some wrapping), paths, rings, complete graphs and random edge lists.
+fn graphs() -> impl Strategy<Value = Graph> {
+    prop_oneof![
+        (1usize..=7, 1usize..=7, any::<bool>())
+            .prop_map(|(w, h, wrap)| Graph::grid(w, h, wrap).unwrap()),
+        (1usize..=12).prop_map(|n| Graph::path(n).unwrap()),
+        (3usize..=12).prop_map(|n| Graph::ring(n).unwrap()),
+        (1usize..=6).prop_map(|n| Graph::complete(n).unwrap()),
+        (2usize..=12, prop::collection::vec(any::<(u8, u8)>(), 0..30))
+            .prop_map(|(n, pairs)| random_graph(n, &pairs)),
+    ]
+}
+
+fn random_graph(n: usize, pairs: &[(u8, u8)]) -> Graph {
+    let mut text: Vec<String> = (0..n).map(|v| format!("v{v}")).collect();
+    for &(a, b) in pairs {
+        let (a, b) = (a as usize % n, b as usize % n);
+        if a != b {
+            text.push(format!("v{a}-v{b}"));
+        }
+    }
+    Graph::parse_edges(&text.join(" ")).unwrap()
+}
+
+/// Hash of the same stones laid down on an empty board.
+fn fresh_hash(graph: &Arc<Graph>, cells: &[u8]) -> u64 {
+    Board::with_stones(Arc::clone(graph), cells).hash()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// After every play: the board equals the plain flood-fill result, the capture and
+    /// suicide counts match it, no string is left without liberties, and the incremental
+    /// hash equals a from-scratch hash.
+    #[test]
+    fn board_matches_flood_fill(graph in graphs(), players in 2usize..=4, picks in prop::collection::vec(any::<u16>(), 0..150)) {
+        let graph = Arc::new(graph);
+        let mut board = Board::new(Arc::clone(&graph));
+        let mut scratch = Scratch::default();
+        for (i, pick) in picks.iter().enumerate() {
+            let empties: Vec<u16> = graph.vertices().filter(|&v| board.colour(v) == 0).collect();
+            if empties.is_empty() { break; }
+            let v = empties[*pick as usize % empties.len()];
+            let colour = colour_of(i % players);
+            let expected = plain_play(&graph, board.cells(), v, colour);
+            let effect = board.play_stone(v, colour, &mut scratch);
+            prop_assert_eq!(board.cells(), &expected.cells[..]);
+            prop_assert_eq!(effect.captured, expected.captured);
+            prop_assert_eq!(effect.suicided, expected.suicided);
+            prop_assert!(board.strings_without_liberties().is_empty());
+            prop_assert_eq!(board.hash(), fresh_hash(&graph, board.cells()));
+            prop_assert_eq!(effect.hash_after, board.hash());
+        }
+    }
+
+    /// Fast referees and their `@spec` twins give the same legal sets, verdicts and status
+    /// at every step of random games.
+    #[test]
+    fn fast_referees_agree_with_spec(graph in graphs(), players in 2usize..=4, picks in prop::collection::vec(any::<u16>(), 0..120)) {
+        let setup = GoSetup::empty(graph, players);
+        let registry = Go::registry();
+        for spec in registry.iter().filter(|r| r.id.ends_with("@spec")) {
+            let fast_id = spec.id.trim_end_matches("@spec");
+            let fast = registry.iter().find(|r| r.id == fast_id).expect("every spec has a fast twin");
+            let (mut a, mut b) = ((fast.make)(), (spec.make)());
+            a.start(&setup).unwrap();
+            b.start(&setup).unwrap();
+            play_both(&mut *a, &mut *b, &picks)?;
+        }
+    }
+}
+
+fn play_both(
+    a: &mut dyn Referee<Go>,
+    b: &mut dyn Referee<Go>,
+    picks: &[u16],
+) -> Result<(), TestCaseError> {
+    for pick in picks {
+        let legal = a.legal_plays().unwrap();
+        prop_assert_eq!(
+            &legal,
+            &b.legal_plays().unwrap(),
+            "{} vs {}",
+            a.id(),
+            b.id()
+        );
+        // Stone plays mostly, so games run long enough to repeat; a pass now and then.
+        let stones: Vec<&GoPlay> = legal
+            .iter()
+            .filter(|p| matches!(p, GoPlay::Stone(_)))
+            .collect();
+        let play = if stones.is_empty() || pick % 16 == 0 {
+            GoPlay::Pass
+        } else {
+            *stones[*pick as usize % stones.len()]
+        };
+        prop_assert_eq!(a.play(&play).unwrap(), b.play(&play).unwrap());
+        let status = a.status().unwrap();
+        prop_assert_eq!(&status, &b.status().unwrap());
+        if status != Status::Ongoing {
+            break;
+        }
+    }
+    Ok(())
+}
