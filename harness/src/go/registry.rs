@@ -47,7 +47,7 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
 
 impl Refereed for Go {
     /// Each rule once, with its default suicide policy.
-    const DEFAULT_RULES: &'static str = "simple-ko,psk,ssk,nsk,chsk,cycle-void";
+    const DEFAULT_RULES: &'static str = "simple-ko,psk";
 
     /// All Go referees. Ids with `@spec` are the slow reference versions of the same rule.
     fn registry() -> Vec<RefereeInfo<Go>> {

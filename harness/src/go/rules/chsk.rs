@@ -130,3 +130,63 @@ impl KoRule for Chsk {
         self.cycle.repeated().then(|| self.ruling.outcome())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::Family;
+    use crate::go::graph::Graph;
+    use crate::go::rules::{Basics, GoReferee, SuicidePolicy};
+    use crate::go::{Go, GoSetup};
+    use crate::referee::{Referee, Status, Verdict};
+
+    /// Path 1-2-3-4-5-6 with Black on 2 and 4, the scene of sending two returning one.
+    fn path_game(players: usize, to_move: usize) -> (GoSetup, GoReferee<Chsk>) {
+        let mut setup = GoSetup::empty(Graph::path(6).unwrap(), players);
+        setup.stones[1] = 1;
+        setup.stones[3] = 1;
+        setup.to_move = to_move;
+        let mut referee = GoReferee::new(
+            "chsk",
+            Basics::new(SuicidePolicy::Forbidden),
+            Chsk::default(),
+        );
+        referee.start(&setup).unwrap();
+        (setup, referee)
+    }
+
+    fn play(setup: &GoSetup, referee: &mut GoReferee<Chsk>, moves: &str) -> Vec<Verdict> {
+        moves
+            .split_whitespace()
+            .map(|m| referee.play(&Go::parse_play(setup, m).unwrap()).unwrap())
+            .collect()
+    }
+
+    /// Send (1), take two (3), return one (2): the return is forbidden by name.
+    #[test]
+    fn returning_one_right_after_the_two_are_taken_is_forbidden() {
+        let (setup, mut referee) = path_game(2, 1);
+        let verdicts = play(&setup, &mut referee, "6 1 3 2");
+        assert!(verdicts[..3].iter().all(Verdict::is_legal));
+        assert_eq!(verdicts[3], Verdict::illegal("ko-sending-two"));
+    }
+
+    /// The same return with a play between the taking and the return (three players, Red
+    /// passes) is not the pattern: the play is legal, and since it recreates an earlier board
+    /// the game ends as a drawn cycle.
+    #[test]
+    fn a_play_between_take_and_return_breaks_the_pattern() {
+        let (setup, mut referee) = path_game(3, 1);
+        // W 6, R pass, B 1 (send), W 3 (take two), R pass, B 2 (return one).
+        let verdicts = play(&setup, &mut referee, "6 pass 1 3 pass 2");
+        assert!(verdicts.iter().all(Verdict::is_legal), "{verdicts:?}");
+        assert_eq!(
+            referee.status().unwrap(),
+            Status::Over {
+                outcome: Outcome::Draw {
+                    rule: "cycle".into()
+                }
+            }
+        );
+    }
+}

@@ -104,7 +104,9 @@ impl KoKind {
     pub fn source(self) -> &'static str {
         match self {
             KoKind::NoKo => "Baseline for tests: only the suicide policy limits stone plays",
-            KoKind::Simple => BASIC_KO,
+            KoKind::Simple => {
+                "The basic ko rule common to all rulesets, e.g. Japanese Rules of Go (1989), Article 6"
+            }
             KoKind::Positional => "KGS \"Superko\" (shared/reference/superko-forms-kgs.txt), PSK row",
             KoKind::Situational { .. } => {
                 "KGS \"Superko\" (shared/reference/superko-forms-kgs.txt), SSK row"
@@ -113,7 +115,7 @@ impl KoKind {
             KoKind::Chinese(_) => {
                 "KGS \"Superko\" (shared/reference/superko-forms-kgs.txt), ChSK row (sixth International Go Rules Forum)"
             }
-            KoKind::CycleVoid { .. } => "Japanese Rules of Go (1989), Articles 6 and 12",
+            KoKind::CycleVoid { .. } => "Japanese Rules of Go (1989), Articles 6 (ko) and 12 (no result)",
         }
     }
 
@@ -128,7 +130,7 @@ impl KoKind {
             KoKind::Natural => "\"A player may not play a stone so as to create a board position which existed previously in the game, if s/he played to create it previously.\" Only stone plays create positions; the start position was created by nobody.",
             KoKind::Chinese(CycleRuling::Draw) => "Illegal: basic ko, and sending two returning one — the play captures exactly one stone and recreates the board from before the play two plays back, where the play just before was a stone play capturing exactly two stones and the one before it a stone play. Any other stone play recreating an earlier board ends the game as a draw (`draw:cycle`): the referee rules at the first repetition.",
             KoKind::Chinese(CycleRuling::Replay) => "As `chsk`, but the referee requires a replay: the game ends `no-result:replay`.",
-            KoKind::CycleVoid { situational: false } => "Article 12: \"When the same whole-board position is repeated during a game, if the players agree, the game ends without result.\" Basic ko is illegal (Article 6); any other stone play that recreates an earlier board ends the game `no-result:cycle` at once.",
+            KoKind::CycleVoid { situational: false } => "Article 12: \"When the same whole-board position is repeated during a game, if the players agree, the game ends without result.\" Basic ko is illegal (Article 6: a player whose stone was captured in a ko may not recapture in that ko on the next move); any other stone play that recreates an earlier board ends the game `no-result:cycle` at once.",
             KoKind::CycleVoid { situational: true } => "As `cycle-void`, but the game ends only when the board recurs with the same seat to move next (a complete cycle of plays).",
         }
     }

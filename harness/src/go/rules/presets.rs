@@ -92,8 +92,8 @@ pub fn presets() -> Vec<Preset> {
             scoring: Scoring::Area,
             komi: 7.5,
             summary: "Tromp-Taylor rules",
-            source: "John Tromp, \"The Rules of Go\" (Tromp-Taylor rules), rules 5-9",
-            details: "Rule 7: \"A move consists of coloring an empty point one's own color; then clearing the opponent color, and then clearing one's own color.\" (suicide allowed; a one-stone suicide recreates the position and so breaks the next rule). Rule 8 (positional superko): \"A move may not recreate a previous position.\" Rule 9: a player's score is her stones plus the empty points that reach only her colour. The rules leave komi to agreement; 7.5 as KataGo's preset.",
+            source: "John Tromp and Bill Taylor, the Tromp-Taylor rules (\"The Logical Rules of Go\")",
+            details: "A move colours an empty point, then clears opponent strings without liberties, then clears the mover's own (so suicide is allowed; a one-stone suicide recreates the position and is then forbidden by the next rule). A move may not repeat an earlier colouring of the whole grid (positional superko). A player's score is her points plus the empty points that reach only her colour (area). The rules leave komi to agreement; 7.5 as KataGo's preset.",
         },
         Preset {
             id: "chinese".into(),
@@ -132,8 +132,8 @@ pub fn presets() -> Vec<Preset> {
             scoring: Scoring::Territory,
             komi: 6.5,
             summary: "Japanese Rules of Go (1989)",
-            source: "Japanese Rules of Go (Nihon Ki-in, 1989), Articles 6, 7, 12",
-            details: "Article 6 (ko): a stone that captures one stone in ko may not be retaken at once. Article 7: suicide is forbidden. Article 12: \"When the same whole-board position is repeated during a game, if the players agree, the game ends without result\" — ruled at the first repetition. Not expressed: the confirmation phase and the life-and-death precedents (Article 7-2, 9); dead stones come from the case's `dead` list, and seki eyes are counted as territory.",
+            source: "Japanese Rules of Go (Nihon Ki-in and Kansai Ki-in, 1989), Articles 4, 6, 12",
+            details: "Article 6 (ko): a stone that captures one stone in ko may not be retaken at once. Article 4: a stone may not be played where it would have no liberty unless it captures (no suicide). Article 12: \"When the same whole-board position is repeated during a game, if the players agree, the game ends without result\" — ruled at the first repetition. Not expressed: the life-and-death confirmation after the game stops and its precedents; dead stones come from the case's `dead` list, and seki eyes are counted as territory.",
         },
         Preset {
             id: "korean".into(),
