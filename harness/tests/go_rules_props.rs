@@ -84,29 +84,33 @@ proptest! {
     }
 
     /// Under each superko form, played out with only the plays it allows, no stone play
-    /// creates what the form forbids recreating; passing is always legal and an occupied
-    /// point never is.
+    /// creates what the form forbids recreating; under each cycle rule, the game ends right
+    /// after the first stone play that recreates a position (in that rule's sense) and never
+    /// otherwise. Passing is always legal and an occupied point never is.
     #[test]
-    fn superko_forbidden_repetitions_never_happen(seed in any::<u64>()) {
+    fn forbidden_repetitions_never_happen_and_cycles_end_games(seed in any::<u64>()) {
         let (mut rng, setup, steps) = game(seed);
         let policy = random::suicide_policy(&mut rng);
-        let kind = KoKind::SUPERKO[rng.gen_range(0..KoKind::SUPERKO.len())];
+        let kinds: Vec<KoKind> = KoKind::ALL.into_iter().filter(|k| *k != KoKind::NoKo && *k != KoKind::Simple).collect();
+        let kind = kinds[rng.gen_range(0..kinds.len())];
         let mut referee = GoReferee::new(kind.id(), Basics::new(policy), kind.rule());
         referee.start(&setup).unwrap();
         let n = setup.players;
-        // What each form remembers, kept independently of the referee's hashing: the board,
-        // with the seat to move next (SSK) or the seat that created it (NSK).
-        let mut seen: HashSet<(Vec<Colour>, usize)> = HashSet::new();
+        // What each rule remembers, kept independently of the referee's hashing: the board,
+        // with the seat to move next (situational rules) or the seat that created it (NSK).
         let key = |cells: &[Colour], mover: usize| -> (Vec<Colour>, usize) {
             match kind {
-                KoKind::Positional => (cells.to_vec(), 0),
-                KoKind::Situational { .. } => (cells.to_vec(), (mover + 1) % n),
-                _ => (cells.to_vec(), mover),
+                KoKind::Situational { .. } | KoKind::CycleVoid { situational: true } => {
+                    (cells.to_vec(), (mover + 1) % n)
+                }
+                KoKind::Natural => (cells.to_vec(), mover),
+                _ => (cells.to_vec(), n),
             }
         };
+        let cycle_rule = matches!(kind, KoKind::Chinese(_) | KoKind::CycleVoid { .. });
+        let mut seen: HashSet<(Vec<Colour>, usize)> = HashSet::new();
         if kind != KoKind::Natural {
-            let start = (setup.to_move + n - 1) % n;
-            seen.insert(key(&setup.stones, start));
+            seen.insert(key(&setup.stones, (setup.to_move + n - 1) % n));
         }
         let mut to_move = setup.to_move;
         for step in 0..steps {
@@ -122,11 +126,16 @@ proptest! {
             let play = if rng.gen_bool(0.08) { GoPlay::Pass } else { legal[rng.gen_range(0..legal.len())] };
             prop_assert!(referee.play(&play).unwrap().is_legal());
             let after = referee.board().unwrap().cells().to_vec();
-            let passes_count = kind == KoKind::Situational { passes: true };
             if matches!(play, GoPlay::Stone(_)) {
-                prop_assert!(seen.insert(key(&after, to_move)),
-                    "{} recreated a forbidden {:?} at step {step}, seed {seed}", kind.id(), key(&after, to_move));
-            } else if passes_count {
+                let fresh = seen.insert(key(&after, to_move));
+                if cycle_rule {
+                    prop_assert_eq!(referee.status().unwrap().is_over(), !fresh,
+                        "{} at step {}, seed {}: repeated = {}", kind.id(), step, seed, !fresh);
+                } else {
+                    prop_assert!(fresh, "{} recreated a forbidden {:?} at step {step}, seed {seed}",
+                        kind.id(), key(&after, to_move));
+                }
+            } else if kind == (KoKind::Situational { passes: true }) {
                 seen.insert(key(&after, to_move));
             }
             to_move = (to_move + 1) % n;
