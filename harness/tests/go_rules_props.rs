@@ -1,182 +1,55 @@
-//! Properties of the Go ko rules, on random games of 2–4 players on random small graphs.
-//!
-//! Each proptest case is one game drawn from a seed by the library's generators
-//! (`rulediff::go::random`), so the fuzzer can replay the same games; 10,000 games per test.
-//!
-//! Inclusions (for one history and one suicide policy; "⊆" on the sets of legal stone plays):
-//! - PSK ⊆ SSK ⊆ SSK-stones ⊆ no-ko, PSK ⊆ NSK, PSK ⊆ simple ko ⊆ no-ko: by definition.
-//! - SSK ⊆ simple ko holds with two players only. With three or more, the position a
-//!   basic-ko recapture restores existed with the *previous* seat to move, not the next, so
-//!   SSK allows what basic ko forbids (`corpus/go/rules/ssk-three-players-basic-ko.toml`).
-//! - SSK-stones (passes create no situation) ⊆ simple ko fails even with two players: if the
-//!   recapturer passed just before the opponent took the ko, the board before the taking
-//!   existed only as the situation after that pass (`corpus/go/rules/ssk-pass-then-ko.toml`).
+//! Properties of the Go ko rules on random games of 2–4 players on random small graphs, each
+//! game drawn from a seed by `rulediff::go::random::game`. The properties themselves live in
+//! `rulediff::check::go_rules` (with the inclusions that hold and the ones that do not, and
+//! why) so that the fuzzer runs the same checks; here each runs over 10,000 games.
 
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
-use rulediff::go::board::Colour;
-use rulediff::go::random::{self, Walk};
+use rulediff::check::go_rules;
 use rulediff::go::rules::kinds::KoKind;
-use rulediff::go::rules::{Basics, GoReferee};
-use rulediff::go::{Go, GoPlay, GoSetup};
-use rulediff::referee::{Referee, Verdict};
+use rulediff::go::Go;
+use rulediff::referee::Refereed;
 
 const GAMES: u32 = 10_000;
 
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: GAMES,
+        // A failure names its seed; the seed alone replays the game.
         failure_persistence: None,
         ..ProptestConfig::default()
     }
 }
 
-/// A game's parameters from its seed.
-fn game(seed: u64) -> (ChaCha8Rng, GoSetup, usize) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let players = rng.gen_range(2..=4);
-    let setup = random::setup(&mut rng, players);
-    let steps = rng.gen_range(4..=3 * setup.graph.len() + 16);
-    (rng, setup, steps)
+fn holds(result: Result<(), String>) -> Result<(), TestCaseError> {
+    result.map_err(TestCaseError::fail)
 }
-
-const SHARED: [KoKind; 6] = [
-    KoKind::NoKo,
-    KoKind::Simple,
-    KoKind::Positional,
-    KoKind::Situational { passes: true },
-    KoKind::Situational { passes: false },
-    KoKind::Natural,
-];
 
 proptest! {
     #![proptest_config(config())]
 
-    /// The inclusions that hold by definition, checked for every candidate stone play at
-    /// every step of one shared history (any play the suicide policy allows is made).
     #[test]
     fn inclusions_hold_on_one_history(seed in any::<u64>()) {
-        let (mut rng, setup, steps) = game(seed);
-        let policy = random::suicide_policy(&mut rng);
-        let mut walk = Walk::new(&setup, policy, &SHARED);
-        for step in 0..steps {
-            let candidates = walk.candidates();
-            for (v, effect) in &candidates {
-                let f: Vec<bool> = walk.verdicts(*v, effect).iter().map(Option::is_some).collect();
-                let [no_ko, simple, psk, ssk, ssk_stones, nsk] = f[..] else { unreachable!() };
-                let at = format!("seed {seed}, step {step}, vertex {}, {}", setup.graph.name(*v), setup.graph.description());
-                prop_assert!(!no_ko, "no-ko forbade a play: {}", at);
-                prop_assert!(!ssk_stones || ssk, "SSK-stones forbids, SSK allows: {}", at);
-                prop_assert!(!ssk || psk, "SSK forbids, PSK allows: {}", at);
-                prop_assert!(!nsk || psk, "NSK forbids, PSK allows: {}", at);
-                prop_assert!(!simple || psk, "simple ko forbids, PSK allows: {}", at);
-                if setup.players == 2 {
-                    prop_assert!(!simple || ssk, "simple ko forbids, SSK allows: {}", at);
-                }
-            }
-            let play = random::choose(&mut rng, &candidates);
-            walk.play(play);
-        }
+        holds(go_rules::inclusions(seed))?;
     }
 
-    /// Under each superko form, played out with only the plays it allows, no stone play
-    /// creates what the form forbids recreating; under each cycle rule, the game ends right
-    /// after the first stone play that recreates a position (in that rule's sense) and never
-    /// otherwise. Passing is always legal and an occupied point never is.
     #[test]
     fn forbidden_repetitions_never_happen_and_cycles_end_games(seed in any::<u64>()) {
-        let (mut rng, setup, steps) = game(seed);
-        let policy = random::suicide_policy(&mut rng);
-        let kinds: Vec<KoKind> = KoKind::ALL.into_iter().filter(|k| *k != KoKind::NoKo && *k != KoKind::Simple).collect();
-        let kind = kinds[rng.gen_range(0..kinds.len())];
-        let mut referee = GoReferee::new(kind.id(), Basics::new(policy), kind.rule());
-        referee.start(&setup).unwrap();
-        let n = setup.players;
-        // What each rule remembers, kept independently of the referee's hashing: the board,
-        // with the seat to move next (situational rules) or the seat that created it (NSK).
-        let key = |cells: &[Colour], mover: usize| -> (Vec<Colour>, usize) {
-            match kind {
-                KoKind::Situational { .. } | KoKind::CycleVoid { situational: true } => {
-                    (cells.to_vec(), (mover + 1) % n)
-                }
-                KoKind::Natural => (cells.to_vec(), mover),
-                _ => (cells.to_vec(), n),
-            }
-        };
-        let cycle_rule = matches!(kind, KoKind::Chinese(_) | KoKind::CycleVoid { .. });
-        let mut seen: HashSet<(Vec<Colour>, usize)> = HashSet::new();
-        if kind != KoKind::Natural {
-            seen.insert(key(&setup.stones, (setup.to_move + n - 1) % n));
-        }
-        let mut to_move = setup.to_move;
-        for step in 0..steps {
-            if referee.status().unwrap().is_over() {
-                break;
-            }
-            prop_assert_eq!(referee.judge(&GoPlay::Pass).unwrap(), Verdict::Legal);
-            let cells = referee.board().unwrap().cells().to_vec();
-            if let Some(v) = cells.iter().position(|&c| c != 0) {
-                prop_assert_eq!(referee.judge(&GoPlay::Stone(v as u16)).unwrap(), Verdict::illegal("occupied"));
-            }
-            let legal = referee.legal_plays().unwrap();
-            let play = if rng.gen_bool(0.08) { GoPlay::Pass } else { legal[rng.gen_range(0..legal.len())] };
-            prop_assert!(referee.play(&play).unwrap().is_legal());
-            let after = referee.board().unwrap().cells().to_vec();
-            if matches!(play, GoPlay::Stone(_)) {
-                let fresh = seen.insert(key(&after, to_move));
-                if cycle_rule {
-                    prop_assert_eq!(referee.status().unwrap().is_over(), !fresh,
-                        "{} at step {}, seed {}: repeated = {}", kind.id(), step, seed, !fresh);
-                } else {
-                    prop_assert!(fresh, "{} recreated a forbidden {:?} at step {step}, seed {seed}",
-                        kind.id(), key(&after, to_move));
-                }
-            } else if kind == (KoKind::Situational { passes: true }) {
-                seen.insert(key(&after, to_move));
-            }
-            to_move = (to_move + 1) % n;
-        }
+        holds(go_rules::repetitions(seed))?;
     }
 
-    /// The fast and spec referee of every rule say the same about every step: the play
-    /// made, a sample of other plays (passes and occupied points included), and the status.
     #[test]
     fn spec_and_fast_agree(seed in any::<u64>()) {
-        let (mut rng, setup, steps) = game(seed);
-        let policy = random::suicide_policy(&mut rng);
-        let kind = KoKind::ALL[rng.gen_range(0..KoKind::ALL.len())];
-        let mut fast = kind.referee(kind.id().into(), Basics::new(policy));
-        let mut spec = kind.spec_referee(format!("{}@spec", kind.id()), Basics::new(policy));
-        fast.start(&setup).unwrap();
-        spec.start(&setup).unwrap();
-        let n = setup.graph.len() as u16;
-        for step in 0..steps {
-            let at = format!("{} seed {seed} step {step} on {}", kind.id(), setup.graph.description());
-            prop_assert_eq!(fast.status().unwrap(), spec.status().unwrap(), "status: {}", at);
-            if fast.status().unwrap().is_over() {
-                break;
-            }
-            for _ in 0..3 {
-                let probe = GoPlay::Stone(rng.gen_range(0..n));
-                prop_assert_eq!(fast.judge(&probe).unwrap(), spec.judge(&probe).unwrap(), "{:?}: {}", probe, at);
-            }
-            prop_assert_eq!(fast.judge(&GoPlay::Pass).unwrap(), Verdict::Legal);
-            prop_assert_eq!(spec.judge(&GoPlay::Pass).unwrap(), Verdict::Legal);
-            let legal = fast.legal_plays().unwrap();
-            let play = if rng.gen_bool(0.08) { GoPlay::Pass } else { legal[rng.gen_range(0..legal.len())] };
-            prop_assert_eq!(fast.play(&play).unwrap(), spec.play(&play).unwrap(), "{:?}: {}", play, at);
-        }
+        holds(go_rules::spec_agrees(seed))?;
     }
 }
 
-/// Every listed rule id resolves in the registry, with its spec twin and suicide variants.
+/// Every rule id resolves in the registry, with its spec twin and suicide variants, and so
+/// does every preset.
 #[test]
 fn registry_has_every_rule_and_preset() {
-    use rulediff::referee::Refereed;
     let registry = Go::registry();
     let ids: HashSet<&str> = registry.iter().map(|r| r.id.as_str()).collect();
     for kind in KoKind::ALL {
@@ -186,7 +59,7 @@ fn registry_has_every_rule_and_preset() {
             assert!(ids.contains(format!("{id}@spec").as_str()), "{id}@spec");
         }
     }
-    for preset in [
+    let presets = [
         "tromp-taylor",
         "chinese",
         "chinese-forum",
@@ -202,10 +75,57 @@ fn registry_has_every_rule_and_preset() {
         "stone-scoring",
         "bga",
         "aga-button",
-        "katago-chinese",
-        "katago-aga-button",
-    ] {
+    ];
+    for preset in presets {
         assert!(ids.contains(preset), "{preset}");
     }
+    for katago in [
+        "tromp-taylor",
+        "chinese",
+        "chinese-ogs",
+        "chinese-kgs",
+        "japanese",
+        "korean",
+        "stone-scoring",
+        "aga",
+        "bga",
+        "new-zealand",
+        "aga-button",
+    ] {
+        let id = format!("katago-{katago}");
+        assert!(ids.contains(id.as_str()), "{id}");
+    }
     assert_eq!(ids.len(), registry.len(), "ids are unique");
+}
+
+/// The inclusions that fail do fail: the checks above are not vacuous, and the corpus
+/// counterexamples are not flukes. Among the first seeds, three-player games show basic ko
+/// forbidding what SSK allows.
+#[test]
+fn ssk_within_simple_ko_fails_with_three_players() {
+    use rulediff::go::random::{self, Walk};
+    let kinds = [KoKind::Simple, KoKind::Situational { passes: true }];
+    let found = (0..2_000u64).any(|seed| {
+        let mut game = random::game(seed);
+        if game.setup.players < 3 {
+            return false;
+        }
+        let mut walk = Walk::new(&game.setup, game.policy, &kinds);
+        for _ in 0..game.steps {
+            let candidates = walk.candidates();
+            for (v, e) in &candidates {
+                let f = walk.verdicts(*v, e);
+                if f[0].is_some() && f[1].is_none() {
+                    return true;
+                }
+            }
+            let play = random::choose(&mut game.rng, &candidates);
+            walk.play(play);
+        }
+        false
+    });
+    assert!(
+        found,
+        "no three-player game where SSK allows a basic-ko recapture"
+    );
 }

@@ -1,1 +1,2 @@
 //! Properties that rulesets claim, checked over sequences of steps.
+pub mod go_rules;

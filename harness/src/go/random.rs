@@ -7,7 +7,8 @@
 use std::sync::Arc;
 
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::board::{Board, Effect, Scratch, EMPTY};
 use super::graph::{Graph, Vertex};
@@ -54,6 +55,32 @@ pub fn setup(rng: &mut impl Rng, players: usize) -> GoSetup {
 
 pub fn suicide_policy(rng: &mut impl Rng) -> SuicidePolicy {
     *SuicidePolicy::ALL.choose(rng).expect("three policies")
+}
+
+/// One random game's parameters, all drawn from a seed so that a property violation can be
+/// replayed from the seed alone.
+pub struct Game {
+    /// The generator, positioned after the parameters, for the game's own choices.
+    pub rng: ChaCha8Rng,
+    /// An empty random board for 2 to 4 players.
+    pub setup: GoSetup,
+    pub policy: SuicidePolicy,
+    /// How many plays to make at most: enough on these boards to fill them and repeat.
+    pub steps: usize,
+}
+
+pub fn game(seed: u64) -> Game {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let players = rng.gen_range(2..=4);
+    let setup = setup(&mut rng, players);
+    let policy = suicide_policy(&mut rng);
+    let steps = rng.gen_range(4..=3 * setup.graph.len() + 16);
+    Game {
+        rng,
+        setup,
+        policy,
+        steps,
+    }
 }
 
 /// Picks the next play from stone plays that are `allowed`: mostly captures when there are
