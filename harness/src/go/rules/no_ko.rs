@@ -1,5 +1,7 @@
 //! No ko rule at all: only the suicide policy limits stone plays. A baseline: every other rule
-//! forbids a subset of what this one allows, and with it a game may cycle for ever.
+//! with the same suicide policy forbids a superset of what this one forbids, and with it a game
+//! may cycle for ever. The "anything goes except Kee rule 10's no-op suicide" is
+//! `no-ko+suicide`; plain `no-ko` keeps the id convention that no suffix forbids suicide.
 
 use super::{KoRule, Moment};
 use crate::go::board::{Board, Effect};
