@@ -1,8 +1,8 @@
 //! Properties of the Go ko rules on random games of 2–4 players (a tenth with 5–8) on random
-//! small graphs, each
-//! game drawn from a seed by `rulediff::go::random::game`. The properties themselves live in
-//! `rulediff::check::go_rules` (with the inclusions that hold and the ones that do not, and
-//! why) so that the fuzzer runs the same checks; here each runs over 10,000 games.
+//! small graphs, each game drawn from a seed by `rulediff::go::random::game`. The properties
+//! themselves live in `rulediff::check::go_rules` (with the inclusions that hold and the ones
+//! that do not, and why) so that the fuzzer runs the same checks; here each runs over 10,000
+//! games.
 
 use std::collections::HashSet;
 
