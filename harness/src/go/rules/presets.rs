@@ -53,7 +53,7 @@ impl Preset {
             Scoring::Territory => "territory",
         };
         let details = format!(
-            "ko rule `{}`{}, {scoring} scoring, komi {} (two players; none otherwise).\n{}",
+            "ko rule `{}{}`, {scoring} scoring, komi {} (two players; none otherwise).\n{}",
             self.ko.id(),
             self.suicide.suffix(),
             self.komi,
