@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
+use rulediff::check::spec_agreement;
 use rulediff::go::board::{Board, Scratch};
 use rulediff::go::graph::Graph;
 use rulediff::go::regions::plain_play;
-use rulediff::go::{colour_of, Go, GoPlay, GoSetup};
-use rulediff::referee::{Referee, Refereed, Status};
+use rulediff::go::{colour_of, GoSetup};
 
 /// Grids (some wrapping), paths, rings, complete graphs and random edge lists.
 fn graphs() -> impl Strategy<Value = Graph> {
@@ -72,48 +72,8 @@ proptest! {
     #[test]
     fn fast_referees_agree_with_spec(graph in graphs(), players in 2usize..=4, picks in prop::collection::vec(any::<u16>(), 0..120)) {
         let setup = GoSetup::empty(graph, players);
-        let registry = Go::registry();
-        for spec in registry.iter().filter(|r| r.id.ends_with("@spec")) {
-            let fast_id = spec.id.trim_end_matches("@spec");
-            let fast = registry.iter().find(|r| r.id == fast_id).expect("every spec has a fast twin");
-            let (mut a, mut b) = ((fast.make)(), (spec.make)());
-            a.start(&setup).unwrap();
-            b.start(&setup).unwrap();
-            play_both(&mut *a, &mut *b, &picks)?;
+        if let Err(disagreement) = spec_agreement::check_all(&setup, &picks) {
+            prop_assert!(false, "{}", disagreement);
         }
     }
-}
-
-fn play_both(
-    a: &mut dyn Referee<Go>,
-    b: &mut dyn Referee<Go>,
-    picks: &[u16],
-) -> Result<(), TestCaseError> {
-    for pick in picks {
-        let legal = a.legal_plays().unwrap();
-        prop_assert_eq!(
-            &legal,
-            &b.legal_plays().unwrap(),
-            "{} vs {}",
-            a.id(),
-            b.id()
-        );
-        // Stone plays mostly, so games run long enough to repeat; a pass now and then.
-        let stones: Vec<&GoPlay> = legal
-            .iter()
-            .filter(|p| matches!(p, GoPlay::Stone(_)))
-            .collect();
-        let play = if stones.is_empty() || pick % 16 == 0 {
-            GoPlay::Pass
-        } else {
-            *stones[*pick as usize % stones.len()]
-        };
-        prop_assert_eq!(a.play(&play).unwrap(), b.play(&play).unwrap());
-        let status = a.status().unwrap();
-        prop_assert_eq!(&status, &b.status().unwrap());
-        if status != Status::Ongoing {
-            break;
-        }
-    }
-    Ok(())
 }

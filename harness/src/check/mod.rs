@@ -1,2 +1,7 @@
-//! Properties that rulesets claim, checked over sequences of steps.
+//! Generators and oracles shared by the property tests and the fuzz targets: a generator
+//! turns arbitrary bytes into a game to play, an oracle plays it and reports the first
+//! violated property as a value (never a panic), so a fuzz target is a few lines.
+
+pub mod go_input;
 pub mod go_rules;
+pub mod spec_agreement;
