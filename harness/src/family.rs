@@ -22,3 +22,28 @@ pub trait Family: Sized + 'static {
     /// Seat to move after `plies` plays from the start (turn order is fixed).
     fn seat_to_move(setup: &Self::Setup, plies: usize) -> usize;
 }
+
+/// What random campaigns need beyond the rules: a running summary of the game to steer the
+/// move choice, name repetition cycles and draw positions, and the case-file form of a setup.
+pub trait Explore: Family {
+    /// Whatever the family keeps about a game in progress (board, earlier positions).
+    type State: Clone + Send;
+
+    fn initial(setup: &Self::Setup) -> Self::State;
+    /// The state after `play`, which every referee accepted.
+    fn advance(setup: &Self::Setup, state: &mut Self::State, play: &Self::Play);
+    /// How much a random game should prefer `play` (0 = never), so that captures and
+    /// recaptures, which make repetitions, come up often.
+    fn weight(setup: &Self::Setup, state: &Self::State, play: &Self::Play) -> u32;
+    /// The repetition `play` would make, if any: `basic ko`, `cycle of 4 plies`, …, and the
+    /// number of plies back to the earlier equal position.
+    fn cycle(
+        setup: &Self::Setup,
+        state: &Self::State,
+        play: &Self::Play,
+    ) -> Option<(String, usize)>;
+    /// The family's keys of a case file for this setup (everything but `moves` and `expect`).
+    fn setup_keys(setup: &Self::Setup) -> String;
+    /// An SVG picture of the position in `state`, with `play` marked.
+    fn svg(setup: &Self::Setup, state: &Self::State, play: Option<&Self::Play>) -> String;
+}

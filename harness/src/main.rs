@@ -21,6 +21,10 @@ enum Command {
     Rules(commands::rules::Args),
     /// Play case files through referees in lock-step; exit 0 only when every expectation holds.
     Run(commands::run::Args),
+    /// Random games through several referees; divergences deduplicated, minimized and reported.
+    Random(commands::random::Args),
+    /// Re-render the CSV and HTML reports of a saved campaign.
+    Report(commands::report::Args),
     /// Write a Go case's game (grid, two players) as SGF.
     Sgf(commands::sgf::Args),
 }
@@ -30,6 +34,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Rules(args) => commands::rules::main(&args),
         Command::Run(args) => commands::run::main(&args),
+        Command::Random(args) => commands::random::main(&args),
+        Command::Report(args) => commands::report::main(&args),
         Command::Sgf(args) => commands::sgf::main(&args),
     };
     match result {

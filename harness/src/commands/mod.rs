@@ -1,5 +1,7 @@
 //! One module per subcommand; each parses nothing itself (clap does) and returns an exit code.
 
+pub mod random;
+pub mod report;
 pub mod rules;
 pub mod run;
 pub mod sgf;

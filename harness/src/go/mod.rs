@@ -2,6 +2,8 @@
 
 pub mod board;
 pub mod case;
+pub mod diagram;
+pub mod explore;
 pub mod graph;
 pub mod random;
 pub mod regions;

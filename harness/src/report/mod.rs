@@ -1,4 +1,5 @@
 //! Reports: text, JSON and CSV renderings of runs (HTML for campaigns comes with them).
 
+pub mod campaign;
 pub mod csv;
 pub mod text;

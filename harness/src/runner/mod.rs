@@ -2,10 +2,14 @@
 //! step records what each one ruled. Divergences and expectation checks are read off the
 //! record, which is family-independent so reports need not know the game.
 
+pub mod campaign;
 pub mod divergence;
 pub mod expect;
 pub mod lockstep;
+pub mod minimize;
+pub mod random;
 pub mod record;
+pub mod signature;
 
 pub use divergence::{divergences, Divergence};
 pub use expect::{check_expectations, ExpectationCheck};

@@ -38,6 +38,19 @@ impl Ruling {
     }
 }
 
+impl Ruling {
+    /// The ruling as divergence signatures use it: a counted result is just "score", so that
+    /// games ending with different margins still share a signature.
+    pub fn signature_text(&self) -> String {
+        match self {
+            Ruling::Ends {
+                outcome: crate::referee::Outcome::Score { .. },
+            } => "legal, game over (score)".into(),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl std::fmt::Display for Ruling {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -2,3 +2,11 @@
 
 pub mod atomic;
 pub mod hashset;
+
+/// Escapes text for HTML and SVG.
+pub fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

@@ -1,0 +1,111 @@
+//! `rulediff random`: a random campaign on one board, its report written to a folder.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
+use rulediff::family::Explore;
+use rulediff::go::graph::Graph;
+use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
+use rulediff::referee::{select, Refereed};
+use rulediff::runner::campaign::{self, Plan, Results};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Board: `9x9`, `torus:5x5`, `path:6`, `ring:6`, `complete:4`, `edges:a-b b-c …`.
+    #[arg(long, default_value = "9x9")]
+    board: String,
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Referee ids, comma-separated, or `all`.
+    #[arg(long, default_value = "simple-ko,psk")]
+    rules: String,
+    /// Ply budget per game; games reaching it are reported as long (suspected non-termination).
+    /// Default: 8 times the number of vertices.
+    #[arg(long)]
+    max_plies: Option<usize>,
+    /// Folder for results.json, divergences.csv, report.html and the minimized cases.
+    #[arg(long)]
+    out: PathBuf,
+    /// Continue the campaign saved in `--out` (same plan) instead of refusing to overwrite it.
+    #[arg(long)]
+    resume: bool,
+}
+
+pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    let graph =
+        Graph::parse_shape(&args.board).with_context(|| format!("--board {}", args.board))?;
+    if !(2..=MAX_PLAYERS).contains(&args.players) {
+        bail!("--players must be 2..={MAX_PLAYERS}");
+    }
+    let max_plies = args.max_plies.unwrap_or(8 * graph.len());
+    let setup = GoSetup::empty(graph, args.players);
+    let registry = Go::registry();
+    let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
+    let plan = Plan {
+        family: "go".into(),
+        setup: Go::setup_keys(&setup),
+        referees: referees.iter().map(|r| r.id.clone()).collect(),
+        seed: args.seed,
+        games: args.games,
+        max_plies,
+    };
+    let mut results = start(&args.out, plan, args.resume)?;
+    let bar = progress(args.games, results.games_done);
+    campaign::run(&setup, &referees, &mut results, 64, &args.out, |r, done| {
+        bar.set_position(done);
+        bar.set_message(format!(
+            "{} divergences, {} signatures",
+            r.divergences(),
+            r.signatures.len()
+        ));
+        save(&args.out, r)
+    })?;
+    bar.finish_and_clear();
+    print!("{}", rulediff::report::campaign::summary(&results));
+    println!("report: {}", args.out.join("report.html").display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Fresh results, or the saved ones when resuming the same plan.
+fn start(out: &Path, plan: Plan, resume: bool) -> anyhow::Result<Results> {
+    let saved = out.join("results.json");
+    if !saved.exists() {
+        std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        return Ok(Results::new(plan));
+    }
+    if !resume {
+        bail!(
+            "{} exists: pass --resume to continue that campaign, or choose another --out",
+            saved.display()
+        );
+    }
+    let results = super::report::load(&saved)?;
+    if results.plan != plan {
+        bail!("{} holds a different campaign (board, players, referees, seed, games or ply budget differ)", saved.display());
+    }
+    Ok(results)
+}
+
+/// Writes results and reports, each atomically, so an interruption loses at most one batch.
+pub fn save(out: &Path, results: &Results) -> std::io::Result<()> {
+    let json = serde_json::to_string_pretty(results).map_err(std::io::Error::other)?;
+    rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())?;
+    super::report::render(out, results)
+}
+
+fn progress(games: u64, done: u64) -> ProgressBar {
+    let bar = ProgressBar::new(games);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} {elapsed} {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar.set_position(done);
+    bar
+}

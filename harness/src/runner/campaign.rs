@@ -1,0 +1,290 @@
+//! A whole random campaign: games in parallel batches, divergences deduplicated by signature
+//! and minimized, results saved after every batch so an interrupted campaign keeps what it
+//! found and can resume where it stopped.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::case::Case;
+use crate::family::Explore;
+use crate::referee::RefereeInfo;
+
+use super::minimize::{minimize, signature_after};
+use super::random::{game_rng, play_game, Found, SignatureSummary};
+use super::record::Ruling;
+use super::signature::Signature;
+use super::{run_case, Options};
+
+/// What a campaign is; saved with its results so a resume can check it is the same one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    pub family: String,
+    /// The family's case keys for the start position (board, players, setup).
+    pub setup: String,
+    pub referees: Vec<String>,
+    pub seed: u64,
+    pub games: u64,
+    pub max_plies: usize,
+}
+
+/// Everything a campaign found so far.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Results {
+    pub plan: Plan,
+    pub games_done: u64,
+    pub plies: u64,
+    /// Games that reached the ply budget without ending (suspected non-termination).
+    pub long_games: Vec<u64>,
+    pub faults: Vec<String>,
+    pub signatures: Vec<SignatureSummary>,
+}
+
+impl Results {
+    pub fn new(plan: Plan) -> Results {
+        Results {
+            plan,
+            games_done: 0,
+            plies: 0,
+            long_games: Vec::new(),
+            faults: Vec::new(),
+            signatures: Vec::new(),
+        }
+    }
+
+    pub fn divergences(&self) -> usize {
+        self.signatures.iter().map(|s| s.count).sum()
+    }
+}
+
+/// The first divergence of each signature in a batch, in game order.
+struct Batch<P> {
+    firsts: BTreeMap<Signature, (u64, Found<P>)>,
+    counts: BTreeMap<Signature, (usize, usize)>,
+}
+
+/// Plays games `results.games_done..` in batches of `batch`, calling `saved` after each so the
+/// caller can write the results and show progress.
+pub fn run<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    results: &mut Results,
+    batch: u64,
+    out: &Path,
+    mut saved: impl FnMut(&Results, u64) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let plan = results.plan.clone();
+    while results.games_done < plan.games {
+        let end = (results.games_done + batch).min(plan.games);
+        let games: Vec<(u64, super::random::GameResult<F::Play>)> = (results.games_done..end)
+            .into_par_iter()
+            .map(|g| {
+                (
+                    g,
+                    play_game(setup, referees, plan.max_plies, &mut game_rng(plan.seed, g)),
+                )
+            })
+            .collect();
+        let mut found = Batch {
+            firsts: BTreeMap::new(),
+            counts: BTreeMap::new(),
+        };
+        for (g, game) in games {
+            results.plies += game.plies as u64;
+            if game.long {
+                results.long_games.push(g);
+            }
+            results
+                .faults
+                .extend(game.faults.into_iter().map(|f| format!("game {g}: {f}")));
+            tally(&mut found, g, game.found);
+        }
+        merge::<F>(setup, referees, results, found, out)?;
+        results.games_done = end;
+        saved(results, end)?;
+    }
+    Ok(())
+}
+
+fn tally<P>(batch: &mut Batch<P>, game: u64, found: Vec<Found<P>>) {
+    let mut seen_here: Vec<Signature> = Vec::new();
+    for f in found {
+        let entry = batch.counts.entry(f.signature.clone()).or_insert((0, 0));
+        entry.0 += 1;
+        if !seen_here.contains(&f.signature) {
+            entry.1 += 1;
+            seen_here.push(f.signature.clone());
+        }
+        let shorter = batch
+            .firsts
+            .get(&f.signature)
+            .is_none_or(|(_, old)| f.history.len() < old.history.len());
+        if shorter {
+            batch.firsts.insert(f.signature.clone(), (game, f));
+        }
+    }
+}
+
+fn merge<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    results: &mut Results,
+    batch: Batch<F::Play>,
+    out: &Path,
+) -> std::io::Result<()> {
+    let (firsts, counts) = (batch.firsts, batch.counts);
+    let new: Vec<(u64, Found<F::Play>)> = firsts
+        .into_values()
+        .filter(|(_, f)| {
+            !results
+                .signatures
+                .iter()
+                .any(|s| s.signature == f.signature)
+        })
+        .collect();
+    let summaries: Vec<SignatureSummary> = new
+        .into_par_iter()
+        .map(|(g, f)| summarize::<F>(setup, referees, &results.plan, g, f))
+        .collect();
+    for summary in summaries {
+        std::fs::create_dir_all(out.join("cases"))?;
+        crate::util::atomic::write(&out.join(&summary.case_path), summary.case_file.as_bytes())?;
+        results.signatures.push(summary);
+    }
+    for (signature, (count, games)) in counts {
+        if let Some(s) = results
+            .signatures
+            .iter_mut()
+            .find(|s| s.signature == signature)
+        {
+            s.count += count;
+            s.games += games;
+        }
+    }
+    results.signatures.sort_by(|a, b| {
+        b.count
+            .cmp(&a.count)
+            .then(a.description.cmp(&b.description))
+    });
+    Ok(())
+}
+
+/// Minimizes one divergence and renders it as a case, a diagram and a summary row.
+fn summarize<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    plan: &Plan,
+    game: u64,
+    found: Found<F::Play>,
+) -> SignatureSummary {
+    let ends = found
+        .rulings
+        .iter()
+        .any(|r| matches!(r, Ruling::Ends { .. }));
+    let keeps = |h: &[F::Play]| {
+        signature_after(setup, referees, h, &found.play, ends).as_ref() == Some(&found.signature)
+    };
+    let history = minimize(&found.history, keeps);
+    let mut state = F::initial(setup);
+    history
+        .iter()
+        .for_each(|p| F::advance(setup, &mut state, p));
+    let cycle = F::cycle(setup, &state, &found.play);
+    let cycle_plays = match &cycle {
+        Some((_, back)) => history[history.len().saturating_sub(*back - 1)..]
+            .iter()
+            .chain(std::iter::once(&found.play))
+            .map(|p| F::play_text(setup, p))
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut plays = history.clone();
+    plays.push(found.play.clone());
+    let comment = format!(
+        "Found by `rulediff random` (seed {}, game {game}) after {} plies; minimized to {}.",
+        plan.seed,
+        found.history.len(),
+        history.len()
+    );
+    let (case_file, rulings) = case_file::<F>(
+        setup,
+        referees,
+        &plays,
+        &found.signature.describe(),
+        &comment,
+    );
+    SignatureSummary {
+        description: found.signature.describe(),
+        case_path: format!("cases/{}.toml", found.signature.slug()),
+        signature: found.signature,
+        count: 0,
+        games: 0,
+        shortest_found: found.history.len(),
+        minimized_plies: history.len(),
+        case_file,
+        rulings,
+        svg: F::svg(setup, &state, Some(&found.play)),
+        cycle_plays,
+    }
+}
+
+/// A case file whose expectations are what the referees rule when it is run, and each
+/// referee's ruling on its last play.
+pub fn case_file<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    plays: &[F::Play],
+    title: &str,
+    comment: &str,
+) -> (String, Vec<(String, Ruling)>) {
+    let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
+    let case = Case::<F> {
+        path: "generated.toml".into(),
+        title: title.into(),
+        comment: comment.into(),
+        setup: setup.clone(),
+        plays: plays.to_vec(),
+        rules: Some(ids.join(",")),
+        expect: Vec::new(),
+    };
+    let run = run_case(&case, referees, &Options::default());
+    let moves: Vec<String> = plays.iter().map(|p| F::play_text(setup, p)).collect();
+    let mut text = format!(
+        "family = {:?}\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n",
+        F::NAME,
+        title,
+        comment,
+        ids.join(","),
+        F::setup_keys(setup),
+        moves.join(" ")
+    );
+    let mut last = Vec::new();
+    for (r, id) in ids.iter().enumerate() {
+        writeln!(text, "{:?} = {}", id, expectation(run.column(r))).expect("writing to a String");
+        last.push((
+            id.clone(),
+            run.steps
+                .last()
+                .map_or(Ruling::Stopped, |s| s.rulings[r].clone()),
+        ));
+    }
+    (text, last)
+}
+
+fn expectation<'a>(rulings: impl Iterator<Item = &'a Ruling>) -> String {
+    for (i, ruling) in rulings.enumerate() {
+        match ruling {
+            Ruling::Illegal { rule } => {
+                return format!("{{ illegal = {}, rule = {rule:?} }}", i + 1)
+            }
+            Ruling::Ends { outcome } => {
+                return format!("{{ over = {}, result = {:?} }}", i + 1, outcome.summary())
+            }
+            _ => {}
+        }
+    }
+    "{ ongoing = true }".into()
+}
