@@ -242,9 +242,9 @@ impl<F: Family> RefereeInfo<F> {
         self
     }
 
-    /// Marks a ruleset that claims every game is finite.
-    pub fn claims_finite(mut self) -> Self {
-        self.claims_finite = true;
+    /// Records whether the ruleset claims every game is finite.
+    pub fn finite(mut self, claims_finite: bool) -> Self {
+        self.claims_finite = claims_finite;
         self
     }
 }

@@ -3,5 +3,6 @@
 //! violated property as a value (never a panic), so a fuzz target is a few lines.
 
 pub mod go_input;
+pub mod go_rules;
 pub mod spec_agreement;
 pub mod termination;

@@ -5,6 +5,7 @@ pub mod case;
 pub mod diagram;
 pub mod explore;
 pub mod graph;
+pub mod random;
 pub mod regions;
 pub mod registry;
 pub mod rules;

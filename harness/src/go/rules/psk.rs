@@ -13,7 +13,7 @@ pub struct Psk {
 }
 
 impl KoRule for Psk {
-    fn start(&mut self, board: &Board, _to_move: usize) {
+    fn start(&mut self, board: &Board, _to_move: usize, _players: usize) {
         self.seen.clear();
         self.seen.insert(board.hash());
     }

@@ -18,7 +18,7 @@ pub struct SimpleKo {
 }
 
 impl KoRule for SimpleKo {
-    fn start(&mut self, _board: &Board, _to_move: usize) {
+    fn start(&mut self, _board: &Board, _to_move: usize, _players: usize) {
         self.banned = None;
     }
 

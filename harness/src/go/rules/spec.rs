@@ -2,19 +2,13 @@
 //! plain board arrays, with flood-fill captures. Slow and obviously right; the fast referees
 //! are diffed against these.
 
+use super::kinds::KoKind;
 use super::{Basics, SuicidePolicy};
 use crate::go::board::{Colour, EMPTY};
 use crate::go::regions::plain_play;
 use crate::go::score::{score, Count};
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
 use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
-
-/// Which definition the spec referee applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SpecKo {
-    Simple,
-    Positional,
-}
 
 /// One play of the history with the boards around it.
 #[derive(Debug, Clone)]
@@ -23,18 +17,26 @@ struct Entry {
     after: Vec<Colour>,
     mover: usize,
     play: GoPlay,
+    /// Opponent stones the play removed (0 for a pass).
+    captured: u32,
+}
+
+impl Entry {
+    fn is_stone(&self) -> bool {
+        matches!(self.play, GoPlay::Stone(_))
+    }
 }
 
 pub struct SpecReferee {
     id: String,
     basics: Basics,
-    ko: SpecKo,
+    ko: KoKind,
     setup: Option<GoSetup>,
     history: Vec<Entry>,
 }
 
 impl SpecReferee {
-    pub fn new(id: impl Into<String>, basics: Basics, ko: SpecKo) -> Self {
+    pub fn new(id: impl Into<String>, basics: Basics, ko: KoKind) -> Self {
         SpecReferee {
             id: id.into(),
             basics,
@@ -71,6 +73,9 @@ impl SpecReferee {
 
     fn outcome(&self) -> Result<Option<Outcome>, Fault> {
         let setup = self.setup()?;
+        if let Some(outcome) = self.cycle_outcome()? {
+            return Ok(Some(outcome));
+        }
         if self.trailing_passes() < setup.players {
             return Ok(None);
         }
@@ -90,7 +95,10 @@ impl SpecReferee {
             cells: self.cells()?,
             players: setup.players,
             scoring: self.basics.scoring,
-            komi: setup.komi.as_deref().unwrap_or(&self.basics.komi),
+            komi: setup
+                .komi
+                .as_deref()
+                .unwrap_or(self.basics.komi_for(setup.players)),
             dead: &setup.dead,
             prisoners: &prisoners,
         })))
@@ -101,6 +109,108 @@ impl SpecReferee {
         let mut all = vec![self.setup()?.stones.as_slice()];
         all.extend(self.history.iter().map(|e| e.after.as_slice()));
         Ok(all)
+    }
+
+    /// Every (board, seat to move) that existed: the start, and after each stone play (after
+    /// passes too when `passes`).
+    fn situations(&self, passes: bool) -> Result<Vec<(&[Colour], usize)>, Fault> {
+        let setup = self.setup()?;
+        let mut all = vec![(setup.stones.as_slice(), setup.to_move)];
+        all.extend(
+            self.history
+                .iter()
+                .filter(|e| passes || e.is_stone())
+                .map(|e| (e.after.as_slice(), (e.mover + 1) % setup.players)),
+        );
+        Ok(all)
+    }
+
+    /// Basic ko: capturing exactly one stone, recreating the board from before the last play,
+    /// which was a stone play.
+    fn basic_ko(&self, captured: u32, after: &[Colour]) -> bool {
+        captured == 1
+            && self
+                .history
+                .last()
+                .is_some_and(|last| last.is_stone() && last.before == after)
+    }
+
+    /// Sending two returning one (see `chsk.rs`): the last two plays were stone plays, the
+    /// latter capturing exactly two stones; this one captures exactly one and brings back the
+    /// board from before the former.
+    fn sending_two(&self, captured: u32, after: &[Colour]) -> bool {
+        let n = self.history.len();
+        if captured != 1 || n < 2 {
+            return false;
+        }
+        let (send, take) = (&self.history[n - 2], &self.history[n - 1]);
+        send.is_stone() && take.is_stone() && take.captured == 2 && send.before == after
+    }
+
+    /// The rule that forbids the mover creating `after` with a play capturing `captured`.
+    fn repetition(&self, captured: u32, after: &[Colour]) -> Result<Option<&'static str>, Fault> {
+        let setup = self.setup()?;
+        let mover = self.to_move()?;
+        let next = (mover + 1) % setup.players;
+        Ok(match self.ko {
+            KoKind::NoKo => None,
+            KoKind::Simple | KoKind::CycleVoid { .. } => {
+                self.basic_ko(captured, after).then_some("ko")
+            }
+            KoKind::Chinese(_) => {
+                if self.basic_ko(captured, after) {
+                    Some("ko")
+                } else {
+                    self.sending_two(captured, after)
+                        .then_some("ko-sending-two")
+                }
+            }
+            KoKind::Positional => self
+                .positions()?
+                .contains(&after)
+                .then_some("superko-positional"),
+            KoKind::Situational { passes } => self
+                .situations(passes)?
+                .contains(&(after, next))
+                .then_some("superko-situational"),
+            KoKind::Natural => self
+                .history
+                .iter()
+                .any(|e| e.is_stone() && e.mover == mover && e.after == after)
+                .then_some("superko-natural"),
+        })
+    }
+
+    /// Rules that end the game on a repetition: did the last play (a stone play) recreate an
+    /// earlier position, in the sense the rule gives "position"?
+    fn cycle_outcome(&self) -> Result<Option<Outcome>, Fault> {
+        let (situational, outcome) = match self.ko {
+            KoKind::Chinese(ruling) => (false, ruling.outcome()),
+            KoKind::CycleVoid { situational } => (
+                situational,
+                Outcome::NoResult {
+                    rule: "cycle".into(),
+                },
+            ),
+            _ => return Ok(None),
+        };
+        let Some((last, earlier)) = self.history.split_last() else {
+            return Ok(None);
+        };
+        if !last.is_stone() {
+            return Ok(None);
+        }
+        let setup = self.setup()?;
+        let next = |e: &Entry| (e.mover + 1) % setup.players;
+        let repeated = if situational {
+            (setup.stones == last.after && setup.to_move == next(last))
+                || earlier
+                    .iter()
+                    .any(|e| e.is_stone() && e.after == last.after && next(e) == next(last))
+        } else {
+            setup.stones == last.after || earlier.iter().any(|e| e.after == last.after)
+        };
+        Ok(repeated.then_some(outcome))
     }
 
     fn stone_verdict(&self, v: u16) -> Result<Verdict, Fault> {
@@ -123,20 +233,9 @@ impl SpecReferee {
                 return Ok(Verdict::illegal(rule));
             }
         }
-        let repeated = match self.ko {
-            SpecKo::Simple => {
-                result.captured == 1
-                    && self
-                        .history
-                        .last()
-                        .is_some_and(|last| last.before == result.cells)
-            }
-            SpecKo::Positional => self.positions()?.contains(&result.cells.as_slice()),
-        };
-        Ok(match (repeated, self.ko) {
-            (false, _) => Verdict::Legal,
-            (true, SpecKo::Simple) => Verdict::illegal("ko"),
-            (true, SpecKo::Positional) => Verdict::illegal("superko-positional"),
+        Ok(match self.repetition(result.captured, &result.cells)? {
+            Some(rule) => Verdict::illegal(rule),
+            None => Verdict::Legal,
         })
     }
 }
@@ -168,17 +267,19 @@ impl Referee<Go> for SpecReferee {
         if verdict.is_legal() {
             let mover = self.to_move()?;
             let before = self.cells()?.to_vec();
-            let after = match *play {
+            let (after, captured) = match *play {
                 GoPlay::Stone(v) => {
-                    plain_play(&self.setup()?.graph, &before, v, colour_of(mover)).cells
+                    let result = plain_play(&self.setup()?.graph, &before, v, colour_of(mover));
+                    (result.cells, result.captured)
                 }
-                _ => before.clone(),
+                _ => (before.clone(), 0),
             };
             self.history.push(Entry {
                 before,
                 after,
                 mover,
                 play: *play,
+                captured,
             });
         }
         Ok(verdict)

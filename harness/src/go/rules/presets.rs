@@ -1,0 +1,265 @@
+//! Real-world rulesets mapped onto the parts rulediff has: a ko rule (see [`KoKind`]), a
+//! suicide policy, area or territory scoring, and komi for two-player games. Each preset
+//! carries its sources and says what of the real ruleset these parts cannot express.
+//!
+//! Where sources disagree about one ruleset, there is one preset per reading: the Chinese
+//! rules as written and as KGS and OGS implement them (`chinese`, positional superko), as the
+//! Rules Forum read them (`chinese-forum`, ChSK), and as played over the board and by KataGo's
+//! `chinese` (`chinese-practice`, basic ko with cycles voided).
+//!
+//! KataGo's rule presets are here by KataGo's own names under a `katago-` prefix, so that
+//! `chinese` keeps meaning the written rules; the KataGo names that collide with no preset of
+//! ours (`chinese-ogs`, `chinese-kgs`, `stone-scoring`, `bga`, `aga-button`) are also
+//! registered bare.
+
+use super::chsk::CycleRuling;
+use super::kinds::KoKind;
+use super::{Basics, SuicidePolicy};
+use crate::go::score::Scoring;
+use crate::go::Go;
+use crate::referee::{HalfPoints, RefereeInfo};
+
+/// One named ruleset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preset {
+    pub id: String,
+    pub ko: KoKind,
+    pub suicide: SuicidePolicy,
+    pub scoring: Scoring,
+    /// Komi for the second player of a two-player game, in points.
+    pub komi: f64,
+    pub summary: &'static str,
+    pub source: &'static str,
+    /// The rule text the mapping rests on, and what it leaves out.
+    pub details: &'static str,
+}
+
+impl Preset {
+    pub fn basics(&self) -> Basics {
+        Basics {
+            suicide: self.suicide,
+            scoring: self.scoring,
+            komi: vec![
+                HalfPoints(0),
+                HalfPoints::from_f64(self.komi).expect("preset komi is a multiple of 0.5"),
+            ],
+        }
+    }
+
+    pub fn info(&self) -> RefereeInfo<Go> {
+        let (id, ko, basics) = (self.id.clone(), self.ko, self.basics());
+        let scoring = match self.scoring {
+            Scoring::Area => "area",
+            Scoring::Territory => "territory",
+        };
+        let details = format!(
+            "ko rule `{}{}`, {scoring} scoring, komi {} (two players; none otherwise).\n{}",
+            self.ko.id(),
+            self.suicide.suffix(),
+            self.komi,
+            self.details
+        );
+        RefereeInfo::new(self.id.clone(), self.summary, self.source, move || {
+            ko.referee(id.clone(), basics.clone())
+        })
+        .with_details(details)
+        .finite(self.ko.claims_finite())
+    }
+}
+
+const FORBIDDEN: SuicidePolicy = SuicidePolicy::Forbidden;
+const SUICIDE: SuicidePolicy = SuicidePolicy::MultiStone;
+const PSK: KoKind = KoKind::Positional;
+/// Situational superko, every moment of the game counting (see `ssk.rs`).
+const SSK: KoKind = KoKind::Situational { passes: true };
+/// KataGo's KO_SITUATIONAL: its ko-hash history gets an entry after every move, passes
+/// included (`koHashHistory.push_back` after each move in `cpp/game/boardhistory.cpp`), which
+/// is `ssk`.
+const KATAGO_SSK: KoKind = SSK;
+const VOID: KoKind = KoKind::CycleVoid { situational: false };
+
+const KATAGO_SOURCE: &str =
+    "KataGo, cpp/game/rules.cpp, Rules::parseRulesHelper (named rule presets)";
+const KATAGO_GAPS: &str = "Not expressed: KataGo's tax rule, button, white handicap bonus and \
+friendlyPassOk; KataGo's own territory scoring runs an encore phase that is not modelled.";
+
+/// Every preset.
+pub fn presets() -> Vec<Preset> {
+    let mut all = vec![
+        Preset {
+            id: "tromp-taylor".into(),
+            ko: PSK,
+            suicide: SUICIDE,
+            scoring: Scoring::Area,
+            komi: 7.5,
+            summary: "Tromp-Taylor rules",
+            source: "John Tromp and Bill Taylor, the Tromp-Taylor rules (\"The Logical Rules of Go\")",
+            details: "A move colours an empty point, then clears opponent strings without liberties, then clears the mover's own (so suicide is allowed; a one-stone suicide recreates the position and is then forbidden by the next rule). A move may not repeat an earlier colouring of the whole grid (positional superko). A player's score is her points plus the empty points that reach only her colour (area). The rules leave komi to agreement; 7.5 as KataGo's preset.",
+        },
+        Preset {
+            id: "chinese".into(),
+            ko: PSK,
+            suicide: FORBIDDEN,
+            scoring: Scoring::Area,
+            komi: 7.5,
+            summary: "Chinese rules as written (full-board repetition forbidden)",
+            source: "Chinese Rules of Go; KGS and OGS implement the repetition rule as positional superko (reference: \"Computer Go tournaments on KGS have so far always used Chinese Rules, as implemented on KGS\")",
+            details: "The written rules forbid recreating a whole-board position; KGS and OGS read that as positional superko. Other readings: `chinese-forum` (the Rules Forum's ChSK) and `chinese-practice` (basic ko, cycles voided, as over the board and in KataGo's `chinese`). Komi 7.5 (3.75 stones).",
+        },
+        Preset {
+            id: "chinese-forum".into(),
+            ko: KoKind::Chinese(CycleRuling::Draw),
+            suicide: FORBIDDEN,
+            scoring: Scoring::Area,
+            komi: 7.5,
+            summary: "Chinese rules as the Rules Forum read them (ChSK)",
+            source: "KGS \"Superko\" (shared/reference/superko-forms-kgs.txt), ChSK row: the sixth meeting of the International Go Rules Forum",
+            details: "\"A play may not recreate a previous board position from the game by means of basic ko or sending-2-returning-1. If a cycle arises in another way and neither player varies from it, the referee may declare a draw or require a replay.\" Here: a draw at the first repetition (`chsk`).",
+        },
+        Preset {
+            id: "chinese-practice".into(),
+            ko: VOID,
+            suicide: FORBIDDEN,
+            scoring: Scoring::Area,
+            komi: 7.5,
+            summary: "Chinese rules as played: basic ko, cycles voided",
+            source: "Over-the-board practice and KataGo's `chinese` preset (koRule SIMPLE)",
+            details: "Basic ko only; a triple ko or other long cycle voids the game (`no-result:cycle` at the first repeated board). Differs from the written rules (`chinese`) exactly where a superko would forbid a play.",
+        },
+        Preset {
+            id: "japanese".into(),
+            ko: VOID,
+            suicide: FORBIDDEN,
+            scoring: Scoring::Territory,
+            komi: 6.5,
+            summary: "Japanese Rules of Go (1989)",
+            source: "Japanese Rules of Go (Nihon Ki-in and Kansai Ki-in, 1989), Articles 4, 6, 12",
+            details: "Article 6 (ko): a stone that captures one stone in ko may not be retaken at once. Article 4: a stone may not be played where it would have no liberty unless it captures (no suicide). Article 12: \"When the same whole-board position is repeated during a game, if the players agree, the game ends without result\" — ruled at the first repetition. Not expressed: the life-and-death confirmation after the game stops and its precedents; dead stones come from the case's `dead` list, and seki eyes are counted as territory.",
+        },
+        Preset {
+            id: "korean".into(),
+            ko: VOID,
+            suicide: FORBIDDEN,
+            scoring: Scoring::Territory,
+            komi: 6.5,
+            summary: "Korean rules (territory scoring, Japanese-style ko)",
+            source: "Korea Baduk Association rules; KataGo treats `korean` as `japanese`",
+            details: "Territory scoring, basic ko, long cycles without result, as the Japanese rules. The same gaps as `japanese`.",
+        },
+        Preset {
+            id: "aga".into(),
+            ko: SSK,
+            suicide: FORBIDDEN,
+            scoring: Scoring::Area,
+            komi: 7.5,
+            summary: "AGA Concise Rules of Go",
+            source: "American Go Association, Concise Rules of Go, rules 7 (superko) and 10-12 (counting)",
+            details: "Situational superko: a play may not recreate the board position with the same player to move. Suicide forbidden. Area counting (AGA's pass stones make territory counting agree with it, which is what is modelled). Komi 7.5 in even games. Not expressed: pass stones themselves, white's handicap compensation.",
+        },
+        Preset {
+            id: "new-zealand".into(),
+            ko: SSK,
+            suicide: SUICIDE,
+            scoring: Scoring::Area,
+            komi: 7.0,
+            summary: "New Zealand Rules of Go",
+            source: "New Zealand Go Society, Rules of Go",
+            details: "Situational superko (the board with the same player to move may not recur); suicide of more than one stone allowed; area scoring; komi 7 (KataGo's `new-zealand` preset uses 7.5).",
+        },
+        Preset {
+            id: "ing".into(),
+            ko: PSK,
+            suicide: SUICIDE,
+            scoring: Scoring::Area,
+            komi: 7.5,
+            summary: "Ing rules (SST), ko as far as it can be expressed",
+            source: "Ing Chang-ki, Rules of Go (SST Laws, 1996); KataGo maps `ing`/`goe` to positional superko with suicide",
+            details: "Fill-in counting equals area scoring; komi 8 with Black winning ties is expressed as 7.5; multi-stone suicide is allowed. Not expressed: Ing's ko rules classify repetitions (take-back ko, disturbing ko, ordinary cycles) and decide which side must stop or lose a cycle by that kind; rulediff has no such classification, so the preset forbids every full-board repetition (positional superko), as KataGo and GOE practice do.",
+        },
+        Preset {
+            id: "kgs".into(),
+            ko: PSK,
+            suicide: FORBIDDEN,
+            scoring: Scoring::Area,
+            komi: 7.5,
+            summary: "KGS computer-Go tournament rules (Chinese rules as implemented on KGS)",
+            source: "KGS \"Superko\" (shared/reference/superko-forms-kgs.txt)",
+            details: "\"Computer Go tournaments on KGS have so far always used 'Chinese Rules', as implemented on KGS\"; KGS implements their repetition rule as positional superko, which decided the incidents listed in the reference. Area scoring, suicide forbidden, komi 7.5.",
+        },
+    ];
+    // KataGo's named presets, exactly as parseRulesHelper sets koRule, multiStoneSuicideLegal,
+    // scoringRule and komi.
+    let katago: [(&str, KoKind, SuicidePolicy, Scoring, f64, bool); 11] = [
+        ("tromp-taylor", PSK, SUICIDE, Scoring::Area, 7.5, false),
+        ("chinese", VOID, FORBIDDEN, Scoring::Area, 7.5, false),
+        ("chinese-ogs", PSK, FORBIDDEN, Scoring::Area, 7.5, true),
+        ("chinese-kgs", PSK, FORBIDDEN, Scoring::Area, 7.5, true),
+        ("japanese", VOID, FORBIDDEN, Scoring::Territory, 6.5, false),
+        ("korean", VOID, FORBIDDEN, Scoring::Territory, 6.5, false),
+        ("stone-scoring", VOID, FORBIDDEN, Scoring::Area, 7.5, true),
+        ("aga", KATAGO_SSK, FORBIDDEN, Scoring::Area, 7.5, false),
+        ("bga", KATAGO_SSK, FORBIDDEN, Scoring::Area, 7.5, true),
+        (
+            "new-zealand",
+            KATAGO_SSK,
+            SUICIDE,
+            Scoring::Area,
+            7.5,
+            false,
+        ),
+        (
+            "aga-button",
+            KATAGO_SSK,
+            FORBIDDEN,
+            Scoring::Area,
+            7.0,
+            true,
+        ),
+    ];
+    for (name, ko, suicide, scoring, komi, bare) in katago {
+        let details = katago_details(name);
+        let summary = katago_summary(name);
+        let mut ids = vec![format!("katago-{name}")];
+        if bare {
+            ids.push(name.to_string());
+        }
+        for id in ids {
+            all.push(Preset {
+                id,
+                ko,
+                suicide,
+                scoring,
+                komi,
+                summary,
+                source: KATAGO_SOURCE,
+                details,
+            });
+        }
+    }
+    all
+}
+
+fn katago_summary(name: &str) -> &'static str {
+    match name {
+        "tromp-taylor" => "KataGo `tromp-taylor`",
+        "chinese" => "KataGo `chinese` (simple ko)",
+        "chinese-ogs" => "KataGo `chinese-ogs` (positional superko)",
+        "chinese-kgs" => "KataGo `chinese-kgs` (positional superko)",
+        "japanese" => "KataGo `japanese` (territory, simple ko)",
+        "korean" => "KataGo `korean` (same as `japanese`)",
+        "stone-scoring" => "KataGo `stone-scoring` (ancient area scoring, simple ko)",
+        "aga" => "KataGo `aga` (situational superko)",
+        "bga" => "KataGo `bga` (same as `aga`)",
+        "new-zealand" => "KataGo `new-zealand` (situational superko, suicide)",
+        _ => "KataGo `aga-button` (situational superko, button)",
+    }
+}
+
+fn katago_details(name: &str) -> &'static str {
+    match name {
+        "chinese" | "japanese" | "korean" => "koRule SIMPLE: basic ko only; as the issue records KataGo's practice, a long cycle voids the game (`cycle-void`). Not expressed: KataGo's tax rule, white handicap bonus and friendlyPassOk; its territory scoring runs an encore phase that is not modelled.",
+        "stone-scoring" => "koRule SIMPLE (`cycle-void`), area scoring. Not expressed: taxRule ALL (each group pays two points for its eyes), so the score differs from KataGo's by the group tax.",
+        "aga" | "bga" | "new-zealand" | "aga-button" => "koRule SITUATIONAL. KataGo records the situation after every move, passes included, so this is `ssk`. Not expressed: the button (aga-button: the first passer gets 0.5), white handicap bonus, friendlyPassOk.",
+        _ => KATAGO_GAPS,
+    }
+}
