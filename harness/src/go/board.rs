@@ -202,11 +202,12 @@ impl Board {
     fn collect_adjacent(&self, v: Vertex, scratch: &mut Scratch) {
         scratch.adjacent.clear();
         for &n in self.graph.neighbours(v) {
-            let r = if self.colour[n as usize] == EMPTY {
-                n
-            } else {
-                self.root[n as usize]
-            };
+            // The graph is simple, so an empty neighbour appears once; only strings repeat.
+            if self.colour[n as usize] == EMPTY {
+                scratch.adjacent.push((n, 1));
+                continue;
+            }
+            let r = self.root[n as usize];
             match scratch.adjacent.iter_mut().find(|(x, _)| *x == r) {
                 Some(entry) => entry.1 += 1,
                 None => scratch.adjacent.push((r, 1)),
