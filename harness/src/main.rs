@@ -23,6 +23,8 @@ enum Command {
     Run(commands::run::Args),
     /// Random games through several referees; divergences deduplicated, minimized and reported.
     Random(commands::random::Args),
+    /// Exhaustive search: does every game end under a ruleset, on a graph, for N players?
+    Finite(commands::finite::Args),
     /// Re-render the CSV and HTML reports of a saved campaign.
     Report(commands::report::Args),
     /// Write a Go case's game (grid, two players) as SGF.
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         Command::Run(args) => commands::run::main(&args),
         Command::Random(args) => commands::random::main(&args),
         Command::Report(args) => commands::report::main(&args),
+        Command::Finite(args) => commands::finite::main(&args),
         Command::Sgf(args) => commands::sgf::main(&args),
     };
     match result {

@@ -205,6 +205,19 @@ pub trait Referee<F: Family>: Send {
     fn status(&mut self) -> Result<Status, Fault>;
     /// Every play allowed now for the player to move.
     fn legal_plays(&mut self) -> Result<Vec<F::Play>, Fault>;
+
+    /// For exhaustive search: an independent copy of this referee as it stands. `None` where
+    /// the referee cannot be copied (external programs).
+    fn fork(&self) -> Option<Box<dyn Referee<F>>> {
+        None
+    }
+
+    /// For exhaustive search: a summary of the history that decides every future ruling on
+    /// legality and on the end of the game (equal keys, equal futures). `None` where the
+    /// referee has no such summary.
+    fn state_key(&self) -> Option<Vec<u64>> {
+        None
+    }
 }
 
 /// A referee in a registry: its id, what it is, where its definition comes from, and how to

@@ -163,6 +163,30 @@ impl Graph {
         Graph::numbered(n, &edges, format!("complete:{n}"))
     }
 
+    /// Reads one graph in nauty's graph6 format (as `nauty-geng` prints it), vertices named
+    /// `1`..`n`.
+    pub fn from_graph6(line: &str) -> Result<Self, GraphError> {
+        let bad = || GraphError::BadEdge(format!("graph6 `{line}`"));
+        let bytes = line.trim().as_bytes();
+        let (&first, rest) = bytes.split_first().ok_or_else(bad)?;
+        if !(63..=125).contains(&first) || rest.iter().any(|b| !(63..=126).contains(b)) {
+            return Err(bad());
+        }
+        let n = (first - 63) as usize;
+        let bits: Vec<bool> = rest
+            .iter()
+            .flat_map(|b| (0..6).rev().map(move |i| (b - 63) >> i & 1 == 1))
+            .collect();
+        let pairs = (1..n).flat_map(|j| (0..j).map(move |i| (i, j)));
+        let mut text: Vec<String> = (1..=n).map(|v| v.to_string()).collect();
+        for (k, (i, j)) in pairs.enumerate() {
+            if *bits.get(k).ok_or_else(bad)? {
+                text.push(format!("{}-{}", i + 1, j + 1));
+            }
+        }
+        Graph::parse_edges(&text.join(" "))
+    }
+
     /// Parses an edge list such as `a-b b-c c-a d` (a lone name is an isolated vertex).
     /// Vertices are numbered in order of first appearance.
     pub fn parse_edges(text: &str) -> Result<Self, GraphError> {
@@ -347,5 +371,22 @@ mod tests {
             Err(GraphError::BadShape(_))
         ));
         assert_eq!(Graph::complete(1024).unwrap().len(), 1024);
+    }
+}
+
+#[cfg(test)]
+mod graph6_tests {
+    use super::Graph;
+
+    #[test]
+    fn reads_nauty_graph6() {
+        // geng's connected graphs on 3 vertices: the path and the triangle.
+        let path = Graph::from_graph6("Bg").unwrap();
+        assert_eq!((path.len(), path.edge_count()), (3, 2));
+        let triangle = Graph::from_graph6("Bw").unwrap();
+        assert_eq!((triangle.len(), triangle.edge_count()), (3, 3));
+        assert_eq!(Graph::from_graph6("@").unwrap().len(), 1);
+        assert!(Graph::from_graph6("B").is_err());
+        assert!(Graph::from_graph6("").is_err());
     }
 }

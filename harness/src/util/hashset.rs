@@ -28,6 +28,16 @@ impl HashSet64 {
         self.has_zero = false;
     }
 
+    /// Every key, in increasing order (so equal sets give equal lists).
+    pub fn sorted(&self) -> Vec<u64> {
+        let mut keys: Vec<u64> = self.slots.iter().copied().filter(|&k| k != 0).collect();
+        if self.has_zero {
+            keys.push(0);
+        }
+        keys.sort_unstable();
+        keys
+    }
+
     pub fn len(&self) -> usize {
         self.len + self.has_zero as usize
     }

@@ -75,6 +75,14 @@ impl SendingTwo {
         }
     }
 
+    /// The last two plays as the rule sees them (exhaustive search).
+    pub fn key(&self, out: &mut Vec<u64>) {
+        for play in [self.last, self.before_last] {
+            let (hash, captured) = play.unwrap_or((0, u32::MAX));
+            out.extend([play.is_some() as u64, hash, captured as u64]);
+        }
+    }
+
     pub fn record(&mut self, moment: &Moment) {
         self.before_last = self.last;
         self.last = match moment.play {
@@ -128,6 +136,16 @@ impl KoRule for Chsk {
 
     fn ending(&self) -> Option<Outcome> {
         self.cycle.repeated().then(|| self.ruling.outcome())
+    }
+
+    fn fork_rule(&self) -> Box<dyn KoRule> {
+        Box::new(self.clone())
+    }
+
+    fn key(&self, out: &mut Vec<u64>) {
+        self.ko.key(out);
+        self.sending_two.key(out);
+        self.cycle.state_key(out);
     }
 }
 

@@ -65,6 +65,12 @@ impl Repetition {
         }
     }
 
+    /// The positions seen and whether one repeated (exhaustive search).
+    pub fn state_key(&self, out: &mut Vec<u64>) {
+        out.extend(self.seen.sorted());
+        out.extend([self.seen.len() as u64, self.repeated as u64]);
+    }
+
     /// Has a stone play recreated an earlier position?
     pub fn repeated(&self) -> bool {
         self.repeated
@@ -111,5 +117,14 @@ impl KoRule for CycleVoid {
         self.cycle.repeated().then(|| Outcome::NoResult {
             rule: "cycle".into(),
         })
+    }
+
+    fn fork_rule(&self) -> Box<dyn KoRule> {
+        Box::new(self.clone())
+    }
+
+    fn key(&self, out: &mut Vec<u64>) {
+        self.ko.key(out);
+        self.cycle.state_key(out);
     }
 }

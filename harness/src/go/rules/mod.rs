@@ -124,6 +124,11 @@ pub trait KoRule: Send + 'static {
     fn ending(&self) -> Option<Outcome> {
         None
     }
+    /// An independent copy, for exhaustive search.
+    fn fork_rule(&self) -> Box<dyn KoRule>;
+    /// Appends what of the history decides this rule's future rulings (exhaustive search:
+    /// equal keys, equal futures).
+    fn key(&self, out: &mut Vec<u64>);
 }
 
 /// Lets a ko rule chosen at run time (the property tests drive every rule through one board)
@@ -147,6 +152,12 @@ impl KoRule for Box<dyn KoRule> {
     fn ending(&self) -> Option<Outcome> {
         (**self).ending()
     }
+    fn fork_rule(&self) -> Box<dyn KoRule> {
+        (**self).fork_rule()
+    }
+    fn key(&self, out: &mut Vec<u64>) {
+        (**self).key(out)
+    }
 }
 
 /// A fast Go referee: the board plus a ko rule.
@@ -158,6 +169,7 @@ pub struct GoReferee<K: KoRule> {
     scratch: Scratch,
 }
 
+#[derive(Clone)]
 struct Game {
     setup: GoSetup,
     board: Board,
@@ -319,5 +331,35 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
             }
         }
         Ok(plays)
+    }
+
+    fn fork(&self) -> Option<Box<dyn Referee<Go>>> {
+        Some(Box::new(GoReferee {
+            id: self.id.clone(),
+            basics: self.basics.clone(),
+            ko: self.ko.fork_rule(),
+            game: self.game.clone(),
+            scratch: Scratch::default(),
+        }))
+    }
+
+    /// The board, the seat to move, the pass streak, whether the game is over, and the ko
+    /// rule's own summary. Prisoners and the result are left out: they decide the score,
+    /// not what may be played.
+    fn state_key(&self) -> Option<Vec<u64>> {
+        let game = self.game.as_ref()?;
+        let mut key: Vec<u64> = game
+            .board
+            .cells()
+            .chunks(16)
+            .map(|chunk| chunk.iter().fold(0u64, |acc, &c| acc << 4 | c as u64))
+            .collect();
+        key.extend([
+            game.to_move as u64,
+            game.passes as u64,
+            game.over.is_some() as u64,
+        ]);
+        self.ko.key(&mut key);
+        Some(key)
     }
 }

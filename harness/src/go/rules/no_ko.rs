@@ -18,4 +18,12 @@ impl KoRule for NoKo {
     }
 
     fn record(&mut self, _: &Moment) {}
+
+    fn fork_rule(&self) -> Box<dyn KoRule> {
+        Box::new(self.clone())
+    }
+
+    fn key(&self, out: &mut Vec<u64>) {
+        let _ = out;
+    }
 }

@@ -37,4 +37,13 @@ impl KoRule for Nsk {
                 .insert(moment.board.hash() ^ mover_key(moment.mover));
         }
     }
+
+    fn fork_rule(&self) -> Box<dyn KoRule> {
+        Box::new(self.clone())
+    }
+
+    fn key(&self, out: &mut Vec<u64>) {
+        out.extend(self.created.sorted());
+        out.push(self.created.len() as u64);
+    }
 }

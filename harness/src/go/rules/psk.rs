@@ -29,4 +29,13 @@ impl KoRule for Psk {
             self.seen.insert(moment.board.hash());
         }
     }
+
+    fn fork_rule(&self) -> Box<dyn KoRule> {
+        Box::new(self.clone())
+    }
+
+    fn key(&self, out: &mut Vec<u64>) {
+        out.extend(self.seen.sorted());
+        out.push(self.seen.len() as u64);
+    }
 }

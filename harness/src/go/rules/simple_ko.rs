@@ -32,4 +32,12 @@ impl KoRule for SimpleKo {
             _ => None,
         };
     }
+
+    fn fork_rule(&self) -> Box<dyn KoRule> {
+        Box::new(self.clone())
+    }
+
+    fn key(&self, out: &mut Vec<u64>) {
+        out.extend([self.banned.is_some() as u64, self.banned.unwrap_or(0)]);
+    }
 }

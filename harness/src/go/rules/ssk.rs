@@ -63,4 +63,13 @@ impl KoRule for Ssk {
                 .insert(moment.board.hash() ^ to_move_key(moment.next));
         }
     }
+
+    fn fork_rule(&self) -> Box<dyn KoRule> {
+        Box::new(self.clone())
+    }
+
+    fn key(&self, out: &mut Vec<u64>) {
+        out.extend(self.seen.sorted());
+        out.push(self.seen.len() as u64);
+    }
 }
