@@ -20,7 +20,7 @@ impl KoRule for NoKo {
     fn record(&mut self, _: &Moment) {}
 
     fn fork_rule(&self) -> Box<dyn KoRule> {
-        Box::new(self.clone())
+        Box::new(*self)
     }
 
     fn key(&self, out: &mut Vec<u64>) {
