@@ -230,6 +230,9 @@ pub struct RefereeInfo<F: Family> {
     pub details: String,
     /// The ruleset claims every game ends (the termination checks hold it to that).
     pub claims_finite: bool,
+    /// Why every game ends, where the rules give a measure that each play decreases; the
+    /// finiteness checker may settle finiteness by it (never the longest game).
+    pub termination: Option<String>,
     pub make: Box<dyn Fn() -> Box<dyn Referee<F>> + Send + Sync>,
 }
 
@@ -246,12 +249,20 @@ impl<F: Family> RefereeInfo<F> {
             source: source.into(),
             details: String::new(),
             claims_finite: false,
+            termination: None,
             make: Box::new(make),
         }
     }
 
     pub fn with_details(mut self, details: impl Into<String>) -> Self {
         self.details = details.into();
+        self
+    }
+
+    /// Records the termination argument of a ruleset (which then claims finiteness).
+    pub fn with_termination(mut self, argument: Option<&str>) -> Self {
+        self.claims_finite |= argument.is_some();
+        self.termination = argument.map(str::to_string);
         self
     }
 

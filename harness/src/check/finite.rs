@@ -32,6 +32,13 @@ pub enum Finiteness {
     },
     /// The state budget ran out first.
     Unknown { states: usize, depth: usize },
+    /// Every game ends by the ruleset's termination argument; the search for the longest
+    /// game ran out of budget.
+    FiniteByArgument {
+        argument: String,
+        states: usize,
+        depth: usize,
+    },
     /// The referee cannot be searched (no fork or no state key).
     Unsupported,
 }

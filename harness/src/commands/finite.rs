@@ -170,6 +170,17 @@ fn verdict(result: &Finiteness) -> (String, String) {
             "UNKNOWN".into(),
             format!("budget of {states} states ran out at depth {depth}"),
         ),
+        Finiteness::FiniteByArgument {
+            argument,
+            states,
+            depth,
+        } => (
+            "FINITE".into(),
+            format!(
+                "by its termination argument ({argument}); longest game not settled: \
+                 {states} states searched to depth {depth}"
+            ),
+        ),
         Finiteness::Unsupported => (
             "UNSUPPORTED".into(),
             "the referee has no state key for exhaustive search".into(),
@@ -206,9 +217,9 @@ fn write(out: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
         let (v, details) = verdict(&row.result);
         let (longest, states) = match &row.result {
             Finiteness::Finite { longest, states } => (longest.to_string(), states.to_string()),
-            Finiteness::Infinite { states, .. } | Finiteness::Unknown { states, .. } => {
-                (String::new(), states.to_string())
-            }
+            Finiteness::Infinite { states, .. }
+            | Finiteness::Unknown { states, .. }
+            | Finiteness::FiniteByArgument { states, .. } => (String::new(), states.to_string()),
             Finiteness::Unsupported => (String::new(), String::new()),
         };
         csv.write_record([

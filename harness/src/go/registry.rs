@@ -29,7 +29,7 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
                 move || kind.referee(made.clone(), Basics::new(policy)),
             )
             .with_details(kind.details())
-            .finite(kind.claims_finite()),
+            .with_termination(kind.termination_argument()),
         );
         let spec_id = format!("{id}@spec");
         let made = spec_id.clone();
@@ -41,7 +41,7 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
                 move || kind.spec_referee(made.clone(), Basics::new(policy)),
             )
             .with_details(kind.details())
-            .finite(kind.claims_finite()),
+            .with_termination(kind.termination_argument()),
         );
     }
     all

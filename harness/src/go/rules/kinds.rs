@@ -43,7 +43,22 @@ impl KoKind {
     /// and the cycle rules end the game at the first one. Only no ko and simple ko admit
     /// endless games.
     pub fn claims_finite(self) -> bool {
-        !matches!(self, KoKind::NoKo | KoKind::Simple)
+        self.termination_argument().is_some()
+    }
+
+    /// The measure every play decreases, where there is one.
+    pub fn termination_argument(self) -> Option<&'static str> {
+        match self {
+            KoKind::NoKo | KoKind::Simple => None,
+            KoKind::Positional | KoKind::Situational { .. } | KoKind::Natural => Some(
+                "every stone play makes a board (or situation, or creator-tagged board) not seen \
+                 before, of which there are finitely many, and a round of passes ends the game",
+            ),
+            KoKind::Chinese(_) | KoKind::CycleVoid { .. } => Some(
+                "the first repetition by a stone play ends the game, so stone plays make new boards \
+                 until then, and a round of passes ends the game",
+            ),
+        }
     }
 
     pub const ALL: [KoKind; 10] = [

@@ -63,7 +63,7 @@ impl Preset {
             ko.referee(id.clone(), basics.clone())
         })
         .with_details(details)
-        .finite(self.ko.claims_finite())
+        .with_termination(self.ko.termination_argument())
     }
 }
 
