@@ -3,14 +3,4 @@
 //! disagreement (or a panic) is.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use rulediff::check::go_input::GoInput;
-use rulediff::check::spec_agreement;
-
-fuzz_target!(|data: &[u8]| {
-    if let Some(input) = GoInput::from_bytes(data) {
-        if let Err(disagreement) = spec_agreement::check_all(&input.setup, &input.picks) {
-            panic!("{disagreement}");
-        }
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| rulediff::check::fuzz::differential(data));

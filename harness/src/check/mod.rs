@@ -3,6 +3,7 @@
 //! violated property as a value (never a panic), so a fuzz target is a few lines.
 
 pub mod finite;
+pub mod fuzz;
 pub mod go_input;
 pub mod go_rules;
 pub mod spec_agreement;

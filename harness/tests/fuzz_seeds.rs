@@ -1,0 +1,44 @@
+//! Replays the checked-in seed corpus of every fuzz target (`fuzz/seeds/<target>/`, rebuilt
+//! by `fuzz/seed.sh`) through the same functions the targets call, on the stable toolchain.
+
+use std::path::Path;
+
+use rulediff::check::fuzz;
+
+fn replay(target: &str, run: fn(&[u8])) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/seeds")
+        .join(target);
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        run(&std::fs::read(&path).unwrap());
+        count += 1;
+    }
+    assert!(count > 0, "no seeds in {}", dir.display());
+}
+
+#[test]
+fn case_file_seeds() {
+    replay("case_file", fuzz::case_file);
+}
+
+#[test]
+fn sgf_seeds() {
+    replay("sgf", fuzz::sgf);
+}
+
+#[test]
+fn differential_seeds() {
+    replay("differential", fuzz::differential);
+}
+
+#[test]
+fn termination_seeds() {
+    replay("termination", fuzz::termination);
+}
+
+#[test]
+fn go_rules_seeds() {
+    replay("go_rules", fuzz::go_rules);
+}
