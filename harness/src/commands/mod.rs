@@ -8,17 +8,15 @@ pub mod run;
 pub mod sgf;
 
 use rulediff::go::Go;
-use rulediff::referee::Refereed;
+use rulediff::referee::{rule_matches, Refereed};
 
 /// Fails on any id in a `--rules` list that no family knows.
 pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
-    if spec.trim() == "all" {
-        return Ok(());
-    }
     let known: Vec<String> = ids::<Go>();
-    for id in spec.split(',').map(str::trim).filter(|id| !id.is_empty()) {
-        if !known.iter().any(|k| k == id) {
-            anyhow::bail!("unknown referee `{id}`; `rulediff rules` lists them all");
+    for token in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let pattern = token.strip_prefix('-').unwrap_or(token);
+        if !known.iter().any(|k| rule_matches(pattern, k)) {
+            anyhow::bail!("unknown referee `{pattern}`; `rulediff rules` lists them all");
         }
     }
     Ok(())

@@ -7,7 +7,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::case::{self, AnyCase, Case};
-use rulediff::referee::Refereed;
+use rulediff::referee::{select_own, Refereed};
 use rulediff::report;
 use rulediff::runner::{self, CaseRun, Options};
 use serde::Serialize;
@@ -134,25 +134,15 @@ fn run_file(path: &std::path::Path, rules: Option<&str>, options: &Options) -> O
 
 fn run_typed<F: Refereed>(case: &Case<F>, rules: Option<&str>, options: &Options) -> Outcome {
     let registry = F::registry();
-    let named = match rules.map(|spec| own_ids(&registry, spec)) {
-        Some(ids) if ids.is_empty() => return Outcome::Skipped,
-        other => other,
+    let referees = match rules {
+        Some(spec) => match select_own(&registry, spec) {
+            own if own.is_empty() => return Outcome::Skipped,
+            own => Ok(own),
+        },
+        None => runner::referees_for(&registry, case, None),
     };
-    match runner::referees_for(&registry, case, named.as_deref()) {
+    match referees {
         Ok(referees) => Outcome::Ran(Box::new(runner::run_case(case, &referees, options))),
         Err(error) => Outcome::Failed(format!("{}: {error}", case.path.display())),
     }
-}
-
-/// The ids in `spec` that belong to this family (`all` keeps everything).
-fn own_ids<F: Refereed>(registry: &[rulediff::referee::RefereeInfo<F>], spec: &str) -> String {
-    if spec.trim() == "all" {
-        return "all".into();
-    }
-    let ids: Vec<&str> = spec
-        .split(',')
-        .map(str::trim)
-        .filter(|id| registry.iter().any(|r| r.id == *id))
-        .collect();
-    ids.join(",")
 }

@@ -127,6 +127,27 @@ impl Board {
         stones
     }
 
+    /// Liberties of the string through stone `v`, counted up to `limit` (the walk stops
+    /// there): enough to ask "is it in atari?" without listing every liberty.
+    pub fn liberties_up_to(&self, v: Vertex, limit: usize) -> usize {
+        let mut found: Vec<Vertex> = Vec::with_capacity(limit);
+        let mut s = v;
+        loop {
+            for &n in self.graph.neighbours(s) {
+                if self.colour[n as usize] == EMPTY && !found.contains(&n) {
+                    found.push(n);
+                    if found.len() >= limit {
+                        return limit;
+                    }
+                }
+            }
+            s = self.next[s as usize];
+            if s == v {
+                return found.len();
+            }
+        }
+    }
+
     /// Roots of strings with no liberty; a legal position has none.
     pub fn strings_without_liberties(&self) -> Vec<Vertex> {
         self.graph

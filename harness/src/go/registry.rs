@@ -29,19 +29,21 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
                 move || kind.referee(made.clone(), Basics::new(policy)),
             )
             .with_details(kind.details())
-            .with_termination(kind.termination_argument()),
+            .with_termination(kind.termination_argument())
+            .with_legality(id.clone()),
         );
         let spec_id = format!("{id}@spec");
         let made = spec_id.clone();
         all.push(
             RefereeInfo::new(
-                spec_id,
+                spec_id.clone(),
                 format!("Spec of {} (whole-history rescan); {words}", kind.id()),
                 "The definition itself, checked against every earlier board",
                 move || kind.spec_referee(made.clone(), Basics::new(policy)),
             )
             .with_details(kind.details())
-            .with_termination(kind.termination_argument()),
+            .with_termination(kind.termination_argument())
+            .with_legality(spec_id),
         );
     }
     all

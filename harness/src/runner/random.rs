@@ -9,6 +9,9 @@
 //! over (a disagreement about that is a divergence too), when no play is allowed by all, or
 //! at the ply budget, which marks it as a long game.
 
+use std::collections::HashMap;
+use std::hash::Hash;
+
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -52,6 +55,7 @@ pub fn play_game<F: Explore>(
     rng: &mut ChaCha8Rng,
 ) -> GameResult<F::Play> {
     let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
+    let classes: Vec<Option<&str>> = referees.iter().map(|r| r.legality.as_deref()).collect();
     let mut seats: Vec<Box<dyn Referee<F>>> = referees.iter().map(|r| (r.make)()).collect();
     let mut result = GameResult {
         plies: 0,
@@ -68,7 +72,7 @@ pub fn play_game<F: Explore>(
     let mut state = F::initial(setup);
     let mut history: Vec<F::Play> = Vec::new();
     while history.len() < max_plies {
-        let sets = match legal_sets(&mut seats) {
+        let sets = match legal_sets(&mut seats, &classes) {
             Ok(sets) => sets,
             Err(fault) => {
                 result.faults.push(fault);
@@ -112,29 +116,50 @@ pub fn play_game<F: Explore>(
     result
 }
 
-fn legal_sets<F: Explore>(seats: &mut [Box<dyn Referee<F>>]) -> Result<Vec<Vec<F::Play>>, String> {
-    seats
-        .iter_mut()
-        .map(|s| s.legal_plays().map_err(|f| format!("{}: {f}", s.id())))
-        .collect()
+/// Every referee's legal set, asking one referee per legality class.
+fn legal_sets<F: Explore>(
+    seats: &mut [Box<dyn Referee<F>>],
+    classes: &[Option<&str>],
+) -> Result<Vec<Vec<F::Play>>, String> {
+    let mut sets: Vec<Vec<F::Play>> = Vec::with_capacity(seats.len());
+    for (i, seat) in seats.iter_mut().enumerate() {
+        let twin = classes[i].and_then(|c| classes[..i].iter().position(|&d| d == Some(c)));
+        let set = match twin {
+            Some(j) => sets[j].clone(),
+            None => seat
+                .legal_plays()
+                .map_err(|f| format!("{}: {f}", seat.id()))?,
+        };
+        sets.push(set);
+    }
+    Ok(sets)
 }
 
-/// Plays every referee allows, and plays only some allow (in first-seen order).
-fn split_sets<P: Clone + PartialEq>(sets: &[Vec<P>]) -> (Vec<P>, Vec<P>) {
-    let (mut common, mut disputed) = (Vec::new(), Vec::new());
-    for set in sets {
+/// Plays every referee allows, and plays only some allow (in first-seen order). Counted
+/// through a map: with dozens of referees and a full board, pairwise `contains` was the
+/// campaign's main cost.
+fn split_sets<P: Clone + Eq + Hash>(sets: &[Vec<P>]) -> (Vec<P>, Vec<P>) {
+    let mut order: Vec<&P> = Vec::new();
+    // Per play: how many sets hold it, and the last set counted (a set listing a play twice
+    // counts once).
+    let mut counts: HashMap<&P, (usize, usize)> = HashMap::new();
+    for (i, set) in sets.iter().enumerate() {
         for play in set {
-            if common.contains(play) || disputed.contains(play) {
-                continue;
+            let entry = counts.entry(play).or_insert((0, usize::MAX));
+            if entry.1 == usize::MAX {
+                order.push(play);
             }
-            if sets.iter().all(|s| s.contains(play)) {
-                common.push(play.clone());
-            } else {
-                disputed.push(play.clone());
+            if entry.1 != i {
+                *entry = (entry.0 + 1, i);
             }
         }
     }
-    (common, disputed)
+    let (common, disputed): (Vec<&P>, Vec<&P>) =
+        order.into_iter().partition(|p| counts[p].0 == sets.len());
+    (
+        common.into_iter().cloned().collect(),
+        disputed.into_iter().cloned().collect(),
+    )
 }
 
 fn judge_all<F: Explore>(seats: &mut [Box<dyn Referee<F>>], play: &F::Play) -> Vec<Ruling> {
