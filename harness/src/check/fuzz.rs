@@ -6,8 +6,7 @@ use std::path::Path;
 
 use super::go_input::GoInput;
 use super::{spec_agreement, termination};
-use crate::go::{sgf, Go};
-use crate::referee::Refereed;
+use crate::go::sgf;
 
 /// Fast referees agree with their `@spec` twins on the game the bytes choose.
 pub fn differential(data: &[u8]) {
@@ -26,7 +25,7 @@ pub fn termination(data: &[u8]) {
     if input.setup.graph.len() > 6 {
         return;
     }
-    for info in Go::registry().iter().filter(|r| r.claims_finite) {
+    for info in &termination::rulesets() {
         if let Err(endless) = termination::check(info, &input.setup, &input.picks) {
             panic!("{endless:?}");
         }
