@@ -10,7 +10,6 @@ use rulediff::go::board::{Board, Scratch};
 use rulediff::go::graph::Graph;
 use rulediff::go::regions::plain_play;
 use rulediff::go::{colour_of, GoSetup};
-use rulediff::referee::Refereed;
 
 /// Grids (some wrapping), paths, rings, complete graphs and random edge lists.
 fn graphs() -> impl Strategy<Value = Graph> {
