@@ -7,6 +7,7 @@ pub mod rules;
 pub mod run;
 pub mod sgf;
 
+use rulediff::chess::Chess;
 use rulediff::go::Go;
 use rulediff::referee::Refereed;
 
@@ -15,7 +16,8 @@ pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
     if spec.trim() == "all" {
         return Ok(());
     }
-    let known: Vec<String> = ids::<Go>();
+    let mut known: Vec<String> = ids::<Go>();
+    known.extend(ids::<Chess>());
     for id in spec.split(',').map(str::trim).filter(|id| !id.is_empty()) {
         if !known.iter().any(|k| k == id) {
             anyhow::bail!("unknown referee `{id}`; `rulediff rules` lists them all");
