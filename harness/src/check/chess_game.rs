@@ -16,7 +16,7 @@ pub const STARTS: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/pppq1ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPPQ1PPP/R3K2R w KQkq - 0 1",
     "4k3/2p5/1n6/3P4/8/5N2/8/4K3 b - - 0 1",
-    "8/4k3/8/8/R2p3K/8/4P3/8 w - - 0 1",
+    "8/8/8/8/R2p3k/8/4P3/4K3 w - - 0 1",
     "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 96 50",
 ];
 
