@@ -44,6 +44,8 @@ pub enum Kind {
 /// How often each FIDE key occurred since the last irreversible move.
 #[derive(Clone, Debug, Default)]
 pub struct Window {
+    /// The keys in order, oldest first.
+    pub keys: Vec<u64>,
     counts: HashMap<u64, u32>,
     /// Keys seen at least twice (the only targets of a threefold claim by intended move).
     twice: usize,
@@ -51,11 +53,13 @@ pub struct Window {
 
 impl Window {
     pub fn reset(&mut self) {
+        self.keys.clear();
         self.counts.clear();
         self.twice = 0;
     }
 
     pub fn add(&mut self, key: u64) {
+        self.keys.push(key);
         let count = self.counts.entry(key).or_insert(0);
         *count += 1;
         if *count == 2 {
@@ -72,18 +76,33 @@ impl Window {
     }
 }
 
+/// How the claim by intended move finds its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Upcoming {
+    /// Every legal reversible move is made and its position looked up.
+    TryMoves,
+    /// Cuckoo tables of reversible moves ([`crate::chess::detect::cuckoo`]).
+    Cuckoo,
+}
+
 /// FIDE's draw rules (or threefold-automatic), fast.
 #[derive(Clone, Debug)]
 pub struct Fide {
     kind: Kind,
+    upcoming: Upcoming,
     window: Window,
     current: u64,
 }
 
 impl Fide {
     pub fn new(kind: Kind) -> Fide {
+        Fide::with_upcoming(kind, Upcoming::TryMoves)
+    }
+
+    pub fn with_upcoming(kind: Kind, upcoming: Upcoming) -> Fide {
         Fide {
             kind,
+            upcoming,
             window: Window::default(),
             current: 0,
         }
@@ -100,6 +119,10 @@ impl Fide {
         }
         if !self.window.any_twice() {
             return None;
+        }
+        if self.upcoming == Upcoming::Cuckoo {
+            return crate::chess::detect::cuckoo::upcoming(pos, &self.window)
+                .then_some("threefold-intended");
         }
         let reaches = |m: &Move| {
             !pos.is_irreversible(*m) && {
