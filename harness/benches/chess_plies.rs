@@ -6,6 +6,9 @@
 //! `target/chess-bench-games.txt` so `harness/bridges/bench_python_chess.py` times
 //! python-chess on the very same plies.
 //!
+//! A second group, `chess_repetition`, times the repetition rule alone per ply (each detector
+//! of issue 9 beside FIDE's own counting) on the same games.
+//!
 //! `cargo bench --bench chess_plies`
 
 use std::hint::black_box;
@@ -15,7 +18,16 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rulediff::check::chess_game::{pick_move, STARTS};
-use rulediff::chess::{uci_of, Chess, ChessSetup};
+use rulediff::chess::detect::cuckoo::FideCuckoo;
+use rulediff::chess::detect::keys::Keys;
+use rulediff::chess::detect::moves::Moves;
+use rulediff::chess::detect::table::Table;
+use rulediff::chess::detect::ThreefoldBy;
+use rulediff::chess::line::Line;
+use rulediff::chess::rules::fide::{Claims, Fide, Kind};
+use rulediff::chess::rules::spec::SpecFide;
+use rulediff::chess::rules::DrawRules;
+use rulediff::chess::{legal_move, uci_of, Chess, ChessSetup};
 use rulediff::referee::{RefereeInfo, Refereed};
 use shakmaty::uci::UciMove;
 use shakmaty::Position;
@@ -103,5 +115,75 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+type Rules = fn() -> Box<dyn DrawRules>;
+
+/// The repetition rule alone, per ply: the line grows by one move (the `line only` baseline)
+/// and the rule updates and answers; no move generation for mate or stalemate.
+fn repetition(c: &mut Criterion) {
+    let games = games();
+    let plies: usize = games.iter().map(|(_, g)| g.len()).sum();
+    let mut group = c.benchmark_group("chess_repetition");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(plies as u64));
+    let candidates: [(&str, Option<Rules>); 9] = [
+        ("line only", None),
+        (
+            "threefold (FIDE keys window)",
+            Some(|| Box::new(Fide::new(Kind::ThreefoldAutomatic))),
+        ),
+        (
+            "threefold@spec (full rescan)",
+            Some(|| Box::new(SpecFide::new(Kind::ThreefoldAutomatic))),
+        ),
+        (
+            "detect-keys",
+            Some(|| Box::new(ThreefoldBy::new(Box::new(Keys::default()), false))),
+        ),
+        (
+            "detect-table",
+            Some(|| Box::new(ThreefoldBy::new(Box::new(Table::new(true)), false))),
+        ),
+        (
+            "detect-table-unconfirmed",
+            Some(|| Box::new(ThreefoldBy::new(Box::new(Table::new(false)), false))),
+        ),
+        (
+            "detect-moves",
+            Some(|| Box::new(ThreefoldBy::new(Box::new(Moves), false))),
+        ),
+        (
+            "fide claims (intended move by trying moves)",
+            Some(|| Box::new(Fide::new(Kind::Fide(Claims::FirstChance)))),
+        ),
+        (
+            "detect-cuckoo (intended move by cuckoo)",
+            Some(|| Box::new(FideCuckoo::rules())),
+        ),
+    ];
+    for (name, rules) in candidates {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut draws = 0;
+                for (setup, game) in &games {
+                    let mut line = Line::new(setup.start.clone());
+                    let mut r = rules.map(|make| make());
+                    if let Some(r) = r.as_mut() {
+                        r.start(&line);
+                    }
+                    for play in game {
+                        line.push(legal_move(line.pos(), play).expect("recorded legal"));
+                        if let Some(r) = r.as_mut() {
+                            r.pushed(&line);
+                            draws += r.draw(&line).is_some() as usize;
+                        }
+                    }
+                }
+                black_box(draws)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, repetition);
 criterion_main!(benches);
