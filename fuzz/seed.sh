@@ -5,9 +5,11 @@
 #   cargo +nightly fuzz run differential fuzz/seeds/differential
 set -euo pipefail
 cd "$(dirname "$0")"
-rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules}
+rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn}
 find ../corpus -name '*.toml' | while read -r f; do cp "$f" "seeds/case_file/$(echo "${f#../corpus/}" | tr / _)"; done
 find ../corpus -name '*.sgf' | while read -r f; do cp "$f" "seeds/sgf/$(basename "$f")"; done
+find ../corpus -name '*.pgn' | while read -r f; do cp "$f" "seeds/pgn/$(basename "$f")"; done
+grep -ho 'fen = "[^"]*"' -r ../corpus | sed 's/^fen = "//; s/"$//' | sort -u | nl -w1 -s' ' | while read -r n fen; do printf '%s' "$fen" > "seeds/fen/corpus-$n"; done
 python3 - <<'PY'
 import random
 random.seed(1)
@@ -18,6 +20,11 @@ for shape in range(5):
             data = bytes([shape, size, players]) + picks
             for target in ("differential", "termination"):
                 open(f"seeds/{target}/s{shape}-{size}-{players}", "wb").write(data)
+starts = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8/8/8/R2p3k/8/4P3/4K3 b - e3 0 1",
+          "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1", "8/8/8/8/8/8/8/8 w - - 0 1",
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "k7/8/8/8/8/8/8/7K x - - 0 1"]
+for i, fen in enumerate(starts):
+    open(f"seeds/fen/start-{i}", "w").write(fen)
 for i in range(20):
     open(f"seeds/go_rules/seed{i}", "wb").write(random.getrandbits(64).to_bytes(8, "little"))
 PY

@@ -22,6 +22,7 @@ use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
 
+use crate::chess::Chess;
 use crate::family::Family;
 use crate::go::Go;
 
@@ -249,12 +250,14 @@ fn expectation(
 #[derive(Debug, Clone)]
 pub enum AnyCase {
     Go(Case<Go>),
+    Chess(Case<Chess>),
 }
 
 impl AnyCase {
     pub fn path(&self) -> &Path {
         match self {
             AnyCase::Go(c) => &c.path,
+            AnyCase::Chess(c) => &c.path,
         }
     }
 }
@@ -276,9 +279,10 @@ pub fn parse(path: &Path, text: &str) -> Result<AnyCase, CaseError> {
     let header: Header = src.parse()?;
     match header.family.get_ref().as_str() {
         "go" => Ok(AnyCase::Go(crate::go::case::parse(&src, header)?)),
+        "chess" => Ok(AnyCase::Chess(crate::chess::case::parse(&src, header)?)),
         other => Err(src.error_in(
             &header.family,
-            format!("unknown family `{other}` (known: go)"),
+            format!("unknown family `{other}` (known: go, chess)"),
         )),
     }
 }

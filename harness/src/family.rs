@@ -46,4 +46,10 @@ pub trait Explore: Family {
     fn setup_keys(setup: &Self::Setup) -> String;
     /// An SVG picture of the position in `state`, with `play` marked.
     fn svg(setup: &Self::Setup, state: &Self::State, play: Option<&Self::Play>) -> String;
+    /// Whether the game in `state` has passed a bound the family's own rules put on every
+    /// game (chess: 75 moves each without a capture or pawn move), so referees still letting
+    /// it go on are not ending a game that should have ended. Random campaigns flag it.
+    fn past_bound(_setup: &Self::Setup, _state: &Self::State) -> bool {
+        false
+    }
 }

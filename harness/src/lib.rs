@@ -6,6 +6,7 @@
 
 pub mod case;
 pub mod check;
+pub mod chess;
 pub mod family;
 pub mod go;
 pub mod referee;

@@ -39,6 +39,16 @@ fn termination_seeds() {
 }
 
 #[test]
+fn fen_seeds() {
+    replay("fen", fuzz::fen);
+}
+
+#[test]
+fn pgn_seeds() {
+    replay("pgn", fuzz::pgn);
+}
+
+#[test]
 fn go_rules_seeds() {
     replay("go_rules", fuzz::go_rules);
 }

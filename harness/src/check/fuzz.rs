@@ -4,21 +4,34 @@
 
 use std::path::Path;
 
+use super::chess_game::{self, ChessInput};
 use super::go_input::GoInput;
 use super::{spec_agreement, termination};
 use crate::go::sgf;
 
-/// Fast referees agree with their `@spec` twins on the game the bytes choose.
+/// Fast referees agree with their `@spec` twins on the game the bytes choose: a Go game, and
+/// a chess game read from the same bytes.
 pub fn differential(data: &[u8]) {
     if let Some(input) = GoInput::from_bytes(data) {
         if let Err(disagreement) = spec_agreement::check_all(&input.setup, &input.picks) {
             panic!("{disagreement}");
         }
     }
+    if let Some(input) = ChessInput::from_bytes(data) {
+        if let Err(disagreement) = chess_game::spec_agreement(&input) {
+            panic!("{disagreement}");
+        }
+    }
 }
 
-/// Rulesets that claim finiteness end the game the bytes start, on graphs of up to 6 points.
+/// Rulesets that claim finiteness end the game the bytes start: Go on graphs of up to 6
+/// points, and chess (read from the same bytes) within the 75-move bound.
 pub fn termination(data: &[u8]) {
+    if let Some(input) = ChessInput::from_bytes(data) {
+        if let Err(overdue) = chess_game::termination(&input) {
+            panic!("a game passed the 75-move bound: {overdue:?}");
+        }
+    }
     let Some(input) = GoInput::from_bytes(data) else {
         return;
     };
@@ -36,6 +49,36 @@ pub fn termination(data: &[u8]) {
 pub fn case_file(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
         let _ = crate::case::parse(Path::new("fuzz.toml"), text);
+    }
+}
+
+/// The FEN parser never panics, and what it accepts writes back to FEN it reads the same.
+pub fn fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(pos) = crate::chess::notation::parse_fen(text) {
+        let again = crate::chess::notation::fen_of(&pos);
+        let back = crate::chess::notation::parse_fen(&again).expect("written FEN parses");
+        assert_eq!(crate::chess::notation::fen_of(&back), again);
+    }
+}
+
+/// The PGN reader never panics, and every game it reads, written as PGN, reads back to the
+/// same start and moves.
+pub fn pgn(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(games) = crate::chess::pgn::parse(text) else {
+        return;
+    };
+    for game in games.iter().take(8) {
+        let out = crate::chess::pgn::write(&game.tags, &game.start, &game.moves, "*");
+        let again = crate::chess::pgn::parse(&out).expect("written PGN parses");
+        assert_eq!(again.len(), 1);
+        assert_eq!(again[0].moves, game.moves);
+        assert_eq!(again[0].start, game.start);
     }
 }
 

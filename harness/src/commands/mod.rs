@@ -7,12 +7,14 @@ pub mod rules;
 pub mod run;
 pub mod sgf;
 
+use rulediff::chess::Chess;
 use rulediff::go::Go;
 use rulediff::referee::{rule_matches, Refereed};
 
 /// Fails on any id in a `--rules` list that no family knows.
 pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
-    let known: Vec<String> = ids::<Go>();
+    let mut known: Vec<String> = ids::<Go>();
+    known.extend(ids::<Chess>());
     for token in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
         let pattern = token.strip_prefix('-').unwrap_or(token);
         if !known.iter().any(|k| rule_matches(pattern, k)) {

@@ -5,15 +5,22 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
+use rulediff::chess::{Chess, ChessSetup};
 use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
 use rulediff::referee::{select, Refereed};
-use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::runner::campaign::{Plan, Results};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board: `9x9`, `torus:5x5`, `path:6`, `ring:6`, `complete:4`, `edges:a-b b-c …`.
+    /// Game family: `go` or `chess`.
+    #[arg(long, default_value = "go")]
+    family: String,
+    /// Start position for families other than Go (chess: FEN; default the standard start).
+    #[arg(long)]
+    start: Option<String>,
+    /// Go board: `9x9`, `torus:5x5`, `path:6`, `ring:6`, `complete:4`, `edges:a-b b-c …`.
     #[arg(long, default_value = "9x9")]
     board: String,
     #[arg(long, default_value_t = 2)]
@@ -22,11 +29,12 @@ pub struct Args {
     games: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Referee ids, comma-separated, or `all`.
-    #[arg(long, default_value = "simple-ko,psk")]
-    rules: String,
+    /// Referee ids, comma-separated, or `all`; default `simple-ko,psk` for Go, the family's
+    /// defaults otherwise.
+    #[arg(long)]
+    rules: Option<String>,
     /// Ply budget per game; games reaching it are reported as long (suspected non-termination).
-    /// Default: 8 times the number of vertices.
+    /// Default: 8 times the number of vertices (Go), 2000 (chess).
     #[arg(long)]
     max_plies: Option<usize>,
     /// Folder for results.json, divergences.csv, report.html and the minimized cases.
@@ -38,6 +46,24 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    match args.family.as_str() {
+        "go" => go(args),
+        "chess" => {
+            let setup = match &args.start {
+                Some(fen) => ChessSetup::from_fen(fen).map_err(anyhow::Error::msg)?,
+                None => ChessSetup::standard(),
+            };
+            let rules = args.rules.as_deref().unwrap_or(Chess::DEFAULT_RULES);
+            campaign::<Chess>(args, &setup, rules, args.max_plies.unwrap_or(2000))
+        }
+        other => bail!("unknown family `{other}` (known: go, chess)"),
+    }
+}
+
+fn go(args: &Args) -> anyhow::Result<ExitCode> {
+    if args.start.is_some() {
+        bail!("--start is for other families; Go takes --board");
+    }
     let graph =
         Graph::parse_shape(&args.board).with_context(|| format!("--board {}", args.board))?;
     if !(2..=MAX_PLAYERS).contains(&args.players) {
@@ -45,11 +71,21 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let max_plies = args.max_plies.unwrap_or(8 * graph.len());
     let setup = GoSetup::empty(graph, args.players);
-    let registry = Go::registry();
-    let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
+    let rules = args.rules.as_deref().unwrap_or("simple-ko,psk");
+    campaign::<Go>(args, &setup, rules, max_plies)
+}
+
+fn campaign<F: Explore + Refereed>(
+    args: &Args,
+    setup: &F::Setup,
+    rules: &str,
+    max_plies: usize,
+) -> anyhow::Result<ExitCode> {
+    let registry = F::registry();
+    let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
     let plan = Plan {
-        family: "go".into(),
-        setup: Go::setup_keys(&setup),
+        family: F::NAME.into(),
+        setup: F::setup_keys(setup),
         referees: referees.iter().map(|r| r.id.clone()).collect(),
         seed: args.seed,
         games: args.games,
@@ -57,7 +93,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let mut results = start(&args.out, plan, args.resume)?;
     let bar = progress(args.games, results.games_done);
-    campaign::run(&setup, &referees, &mut results, 64, &args.out, |r, done| {
+    rulediff::runner::campaign::run(setup, &referees, &mut results, 64, &args.out, |r, done| {
         bar.set_position(done);
         bar.set_message(format!(
             "{} divergences, {} signatures",

@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use rulediff::chess::Chess;
 use rulediff::go::Go;
 use rulediff::referee::{RefereeInfo, Refereed};
 
@@ -14,6 +15,7 @@ pub struct Args {
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     print!("{}", listing::<Go>(args.verbose));
+    print!("{}", listing::<Chess>(args.verbose));
     Ok(ExitCode::SUCCESS)
 }
 

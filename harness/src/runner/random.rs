@@ -7,7 +7,8 @@
 //! every referee allows, chosen at random with the family's weights, so all referees stay in
 //! the game and later divergences are still found. The game ends when any referee says it is
 //! over (a disagreement about that is a divergence too), when no play is allowed by all, or
-//! at the ply budget, which marks it as a long game.
+//! at the ply budget or past the family's own bound (`Explore::past_bound`), either of
+//! which marks it as a long game.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -97,6 +98,10 @@ pub fn play_game<F: Explore>(
         let rulings = play_all(&mut seats, &play);
         F::advance(setup, &mut state, &play);
         history.push(play.clone());
+        if rulings.iter().all(|r| matches!(r, Ruling::Legal)) && F::past_bound(setup, &state) {
+            result.long = true;
+            break;
+        }
         if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
             if rulings.iter().any(|r| *r != rulings[0]) {
                 let signature = Signature::new(&ids, &rulings, None);
@@ -112,7 +117,7 @@ pub fn play_game<F: Explore>(
         }
     }
     result.plies = history.len();
-    result.long = history.len() >= max_plies;
+    result.long |= history.len() >= max_plies;
     result
 }
 
