@@ -6,6 +6,7 @@
 
 pub mod case;
 pub mod check;
+pub mod engine;
 pub mod family;
 pub mod go;
 pub mod referee;

@@ -22,9 +22,10 @@ pub struct Args {
     games: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Referee ids, comma-separated, or `all`.
-    #[arg(long, default_value = "simple-ko,psk")]
-    rules: String,
+    /// Referee ids, comma-separated, or `all`. Default: `simple-ko,psk`, or with engines the
+    /// rulesets they claim to follow.
+    #[arg(long)]
+    rules: Option<String>,
     /// Ply budget per game; games reaching it are reported as long (suspected non-termination).
     /// Default: 8 times the number of vertices.
     #[arg(long)]
@@ -35,6 +36,8 @@ pub struct Args {
     /// Continue the campaign saved in `--out` (same plan) instead of refusing to overwrite it.
     #[arg(long)]
     resume: bool,
+    #[command(flatten)]
+    engines: super::engines::EngineArgs,
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
@@ -45,8 +48,25 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let max_plies = args.max_plies.unwrap_or(8 * graph.len());
     let setup = GoSetup::empty(graph, args.players);
-    let registry = Go::registry();
-    let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
+    let engines = args.engines.load()?;
+    super::engines::preflight(&engines, &setup, true)?;
+    let (extra, joined) = super::engines::joined(&engines);
+    let mut registry = Go::registry();
+    registry.extend(extra);
+    let rules = match (&args.rules, engines.is_empty()) {
+        (Some(rules), _) => rules.clone(),
+        (None, true) => "simple-ko,psk".into(),
+        (None, false) => engines.claimed().join(","),
+    };
+    let mut referees = select(&registry, &rules).map_err(anyhow::Error::msg)?;
+    for info in joined
+        .iter()
+        .filter_map(|id| registry.iter().find(|r| r.id == *id))
+    {
+        if !referees.iter().any(|r| r.id == info.id) {
+            referees.push(info);
+        }
+    }
     let plan = Plan {
         family: "go".into(),
         setup: Go::setup_keys(&setup),

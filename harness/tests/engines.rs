@@ -1,0 +1,301 @@
+//! External engines as referees, for real: GNU Go on the corpus and in random 5×5 and 9×9
+//! campaigns against the ruleset each mode claims; an engine that crashes, hangs, prints
+//! garbage or is killed mid-run; Leela Zero's `play` on a basic ko; the goban crate in
+//! process. Tests that need a program skip with a message when it is missing (CI installs
+//! them).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rulediff::case::{self, AnyCase};
+use rulediff::engine::spec::{self, EngineSpec};
+use rulediff::engine::Engines;
+use rulediff::family::Explore;
+use rulediff::go::graph::Graph;
+use rulediff::go::{Go, GoSetup};
+use rulediff::referee::{RefereeInfo, Refereed};
+use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::runner::{run_case, Options, Ruling};
+
+fn have(program: &str) -> bool {
+    let found = spec::locate(program).is_some();
+    if !found {
+        eprintln!("SKIPPED: `{program}` is not installed (CI installs it)");
+    }
+    found
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("engines-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn engines(specs: Vec<EngineSpec>) -> Engines {
+    Engines::new(specs).expect("engines start")
+}
+
+fn builtin(id: &str) -> EngineSpec {
+    spec::parse_arg(id).unwrap()
+}
+
+/// The engine's referee and the ruleset it claims, in that order: the registry, the ids.
+fn paired(engines: &Engines) -> Vec<RefereeInfo<Go>> {
+    let mut registry: Vec<RefereeInfo<Go>> = Go::registry()
+        .into_iter()
+        .filter(|r| engines.claimed().contains(&r.id))
+        .collect();
+    registry.extend(engines.referees());
+    registry
+}
+
+fn run_campaign(
+    referees: &[RefereeInfo<Go>],
+    board: &str,
+    games: u64,
+    seed: u64,
+    dir: &Path,
+) -> Results {
+    let setup = GoSetup::empty(Graph::parse_shape(board).unwrap(), 2);
+    let chosen: Vec<&RefereeInfo<Go>> = referees.iter().collect();
+    let plan = Plan {
+        family: "go".into(),
+        setup: Go::setup_keys(&setup),
+        referees: chosen.iter().map(|r| r.id.clone()).collect(),
+        seed,
+        games,
+        max_plies: 8 * setup.graph.len(),
+    };
+    let mut results = Results::new(plan);
+    campaign::run(&setup, &chosen, &mut results, 64, dir, |_, _| Ok(())).unwrap();
+    results
+}
+
+#[test]
+fn gnugo_agrees_with_its_rulesets_on_the_corpus() {
+    if !have("gnugo") {
+        return;
+    }
+    let files = case::discover(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")]).unwrap();
+    let mut engine_steps = 0;
+    for mode in ["gnugo-simple-ko", "gnugo-psk", "gnugo-ssk", "gnugo-no-ko"] {
+        let engines = engines(vec![builtin(mode)]);
+        let registry = paired(&engines);
+        let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
+        for file in &files {
+            let case = match case::load(file).unwrap() {
+                AnyCase::Go(case) => case,
+                #[allow(unreachable_patterns)]
+                _ => continue,
+            };
+            let run = run_case(&case, &referees, &Options { legal_sets: true });
+            if run.start[1].is_err() {
+                continue; // not a square two-player grid
+            }
+            engine_steps += run
+                .steps
+                .iter()
+                .filter(|s| s.rulings[1] != Ruling::Stopped)
+                .count();
+            assert!(
+                run.divergences.is_empty(),
+                "{mode} on {}: {:?}",
+                file.display(),
+                run.divergences
+            );
+            for step in &run.steps {
+                let sets = step.legal.as_ref().unwrap();
+                assert_eq!(
+                    sets[0],
+                    sets[1],
+                    "{mode} legal set at ply {} of {}",
+                    step.ply,
+                    file.display()
+                );
+            }
+        }
+    }
+    assert!(
+        engine_steps >= 40,
+        "GNU Go ruled only {engine_steps} corpus steps"
+    );
+}
+
+#[test]
+fn gnugo_psk_ssk_and_simple_ko_agree_on_random_games() {
+    if !have("gnugo") {
+        return;
+    }
+    let mut compared = 0;
+    for mode in ["gnugo-psk", "gnugo-ssk", "gnugo-simple-ko"] {
+        let engines = engines(vec![builtin(mode)]);
+        let registry = paired(&engines);
+        for (board, games) in [("5x5", 200), ("9x9", 40)] {
+            let dir = scratch(&format!("{mode}-{board}"));
+            let results = run_campaign(&registry, board, games, 11, &dir);
+            assert_eq!(results.games_done, games);
+            assert!(
+                results.faults.is_empty(),
+                "{mode} {board}: {:?}",
+                results.faults
+            );
+            assert!(
+                results.signatures.is_empty(),
+                "{mode} on {board}: {}",
+                rulediff::report::campaign::summary(&results)
+            );
+            compared += results.plies;
+        }
+    }
+    assert!(compared > 30_000, "only {compared} steps compared");
+}
+
+#[test]
+fn gnugo_superko_misses_repetitions_made_by_suicide() {
+    if !have("gnugo") {
+        return;
+    }
+    // The divergence reports/engines.md explains: with suicide allowed, a multi-stone suicide
+    // that recreates an earlier board passes GNU Go's superko check.
+    let engines = engines(vec![builtin("gnugo-psk+suicide")]);
+    let registry = paired(&engines);
+    let setup = GoSetup::empty(Graph::grid(5, 5, false).unwrap(), 2);
+    let text = format!(
+        "family = \"go\"\n{}moves = \"A2 B2 B5 D1 A1 B1 pass A3 D4 E3 A1 pass A2\"\n",
+        Go::setup_keys(&setup)
+    );
+    let case = match case::parse(Path::new("suicide.toml"), &text).unwrap() {
+        AnyCase::Go(case) => case,
+        #[allow(unreachable_patterns)]
+        _ => unreachable!("a Go case"),
+    };
+    let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
+    let run = run_case(&case, &referees, &Options::default());
+    let last = &run.steps[12].rulings;
+    assert!(matches!(last[0], Ruling::Illegal { ref rule } if rule == "superko-positional"));
+    assert_eq!(last[1], Ruling::Legal);
+}
+
+fn proxy(mode: &str, n: u32, marker: &Path, timeout_ms: u64) -> Option<EngineSpec> {
+    if !have("gnugo") || !have("python3") {
+        return None;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/gtp_proxy.py");
+    let _ = std::fs::remove_file(marker);
+    let mut spec = builtin("gnugo-psk");
+    spec.id = format!("gnugo-psk-{mode}");
+    spec.timeout_ms = timeout_ms;
+    let gnugo = spec::locate("gnugo").unwrap();
+    spec.kind = rulediff::engine::spec::Kind::Gtp {
+        argv: [
+            "python3",
+            script.to_str().unwrap(),
+            mode,
+            &n.to_string(),
+            marker.to_str().unwrap(),
+            "--",
+            gnugo.to_str().unwrap(),
+            "--mode",
+            "gtp",
+            "--positional-superko",
+        ]
+        .map(str::to_string)
+        .to_vec(),
+    };
+    Some(spec)
+}
+
+/// Signatures, plies and long games: what a campaign found, whatever happened to engines.
+fn findings(results: &Results) -> (u64, Vec<String>, Vec<u64>) {
+    let mut signatures: Vec<String> = results
+        .signatures
+        .iter()
+        .map(|s| s.description.clone())
+        .collect();
+    signatures.sort();
+    (results.plies, signatures, results.long_games.clone())
+}
+
+#[test]
+fn an_engine_that_crashes_or_hangs_once_is_restarted_and_loses_nothing() {
+    let dir = scratch("crash");
+    for (mode, timeout) in [("crash-once", 10_000), ("hang-once", 2_000)] {
+        let Some(spec) = proxy(mode, 300, &dir.join(format!("{mode}.marker")), timeout) else {
+            return;
+        };
+        let clean = engines(vec![builtin("gnugo-psk")]);
+        let flaky = engines(vec![spec]);
+        let expected = run_campaign(&paired(&clean), "5x5", 12, 3, &scratch("clean"));
+        let got = run_campaign(&paired(&flaky), "5x5", 12, 3, &scratch(mode));
+        assert_eq!(got.incidents.len(), 1, "{mode}: {:?}", got.incidents);
+        assert!(got.faults.is_empty(), "{mode}: {:?}", got.faults);
+        assert_eq!(findings(&got), findings(&expected), "{mode}");
+    }
+}
+
+#[test]
+fn garbage_and_repeated_crashes_are_faults_never_divergences() {
+    let dir = scratch("garbage");
+    for mode in ["garbage", "crash"] {
+        let Some(spec) = proxy(mode, 40, &dir.join("unused"), 10_000) else {
+            return;
+        };
+        let flaky = engines(vec![spec]);
+        let results = run_campaign(&paired(&flaky), "5x5", 16, 5, &dir);
+        assert_eq!(results.games_done, 16, "{mode}: the campaign goes on");
+        assert!(!results.faults.is_empty(), "{mode}: faults are recorded");
+        assert!(
+            results
+                .signatures
+                .iter()
+                .all(|s| !s.description.contains("FAULT")),
+            "{mode}: {:?}",
+            results.signatures
+        );
+    }
+}
+
+#[test]
+fn killing_gnugo_mid_run_loses_no_result() {
+    if !have("gnugo") {
+        return;
+    }
+    let clean = engines(vec![builtin("gnugo-psk")]);
+    let expected = run_campaign(&paired(&clean), "9x9", 24, 9, &scratch("kill-clean"));
+    let engines = Arc::new(engines(vec![builtin("gnugo-psk")]));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let runner = {
+        let engines = Arc::clone(&engines);
+        std::thread::spawn(move || {
+            pool.install(|| run_campaign(&paired(&engines), "9x9", 24, 9, &scratch("kill")))
+        })
+    };
+    let gtp = engines.gtp("gnugo-psk").unwrap();
+    let pid = loop {
+        if let Some(&pid) = gtp.started_pids().first() {
+            break pid;
+        }
+        std::thread::yield_now();
+    };
+    // Our own child, by its id.
+    let killed = std::process::Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status();
+    assert!(killed.unwrap().success());
+    let got = runner.join().unwrap();
+    assert_eq!(findings(&got), findings(&expected));
+    assert!(got.faults.is_empty(), "{:?}", got.faults);
+    assert!(
+        got.incidents.iter().any(|i| i.contains("restarted")),
+        "the kill was noticed and recovered from: {:?}",
+        got.incidents
+    );
+    assert!(
+        gtp.started_pids().len() >= 2,
+        "a new process replaced the killed one"
+    );
+}
