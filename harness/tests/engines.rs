@@ -57,6 +57,18 @@ fn run_campaign(
     seed: u64,
     dir: &Path,
 ) -> Results {
+    let vertices = Graph::parse_shape(board).unwrap().len();
+    run_campaign_plies(referees, board, games, seed, 8 * vertices, dir)
+}
+
+fn run_campaign_plies(
+    referees: &[RefereeInfo<Go>],
+    board: &str,
+    games: u64,
+    seed: u64,
+    max_plies: usize,
+    dir: &Path,
+) -> Results {
     let setup = GoSetup::empty(Graph::parse_shape(board).unwrap(), 2);
     let chosen: Vec<&RefereeInfo<Go>> = referees.iter().collect();
     let plan = Plan {
@@ -65,7 +77,7 @@ fn run_campaign(
         referees: chosen.iter().map(|r| r.id.clone()).collect(),
         seed,
         games,
-        max_plies: 8 * setup.graph.len(),
+        max_plies,
     };
     let mut results = Results::new(plan);
     campaign::run(&setup, &chosen, &mut results, 64, dir, |_, _| Ok(())).unwrap();
@@ -178,13 +190,31 @@ fn gnugo_superko_misses_repetitions_made_by_suicide() {
 }
 
 fn proxy(mode: &str, n: u32, marker: &Path, timeout_ms: u64) -> Option<EngineSpec> {
+    proxy_for(
+        "gnugo-psk",
+        "--positional-superko",
+        mode,
+        n,
+        marker,
+        timeout_ms,
+    )
+}
+
+fn proxy_for(
+    id: &str,
+    ko_flag: &str,
+    mode: &str,
+    n: u32,
+    marker: &Path,
+    timeout_ms: u64,
+) -> Option<EngineSpec> {
     if !have("gnugo") || !have("python3") {
         return None;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/gtp_proxy.py");
     let _ = std::fs::remove_file(marker);
-    let mut spec = builtin("gnugo-psk");
-    spec.id = format!("gnugo-psk-{mode}");
+    let mut spec = builtin(id);
+    spec.id = format!("{id}-{mode}");
     spec.timeout_ms = timeout_ms;
     let gnugo = spec::locate("gnugo").unwrap();
     spec.kind = rulediff::engine::spec::Kind::Gtp {
@@ -198,7 +228,7 @@ fn proxy(mode: &str, n: u32, marker: &Path, timeout_ms: u64) -> Option<EngineSpe
             gnugo.to_str().unwrap(),
             "--mode",
             "gtp",
-            "--positional-superko",
+            ko_flag,
         ]
         .map(str::to_string)
         .to_vec(),
@@ -297,5 +327,115 @@ fn killing_gnugo_mid_run_loses_no_result() {
     assert!(
         gtp.started_pids().len() >= 2,
         "a new process replaced the killed one"
+    );
+}
+
+#[test]
+fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
+    if !have("leelaz") {
+        return;
+    }
+    let engines = engines(vec![builtin("leela-zero")]);
+    let mut registry = Go::registry();
+    registry.retain(|r| ["psk", "no-ko+all-suicide"].contains(&r.id.as_str()));
+    registry.extend(engines.referees());
+    let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/go/engines/leela-zero-basic-ko-19x19.toml");
+    let case = match case::load(&path).unwrap() {
+        AnyCase::Go(case) => case,
+        #[allow(unreachable_patterns)]
+        _ => unreachable!("a Go case"),
+    };
+    let run = run_case(&case, &referees, &Options::default());
+    let ids: Vec<&str> = run.referees.iter().map(String::as_str).collect();
+    assert_eq!(ids, ["psk", "no-ko+all-suicide", "leela-zero"]);
+    let recapture = &run.steps[8].rulings;
+    assert!(
+        matches!(recapture[0], Ruling::Illegal { .. }),
+        "{recapture:?}"
+    );
+    assert_eq!(
+        recapture[2],
+        Ruling::Legal,
+        "Leela Zero accepts the ko recapture"
+    );
+    // Beyond ko: in random play its `play` allows what no ko rule and all suicide allow.
+    let results = run_campaign_plies(&registry, "19x19", 1, 2, 80, &scratch("leela"));
+    assert!(results.faults.is_empty(), "{:?}", results.faults);
+    assert!(
+        results
+            .signatures
+            .iter()
+            .all(|s| s.signature.groups.iter().any(|(_, ids)| {
+                ids.contains(&"leela-zero".to_string())
+                    && ids.contains(&"no-ko+all-suicide".to_string())
+            })),
+        "{}",
+        rulediff::report::campaign::summary(&results)
+    );
+}
+
+#[test]
+fn the_goban_crate_runs_in_process_and_its_divergences_are_superko_or_cycles() {
+    for id in ["goban-chinese", "goban-japanese"] {
+        let engines = engines(vec![builtin(id)]);
+        let registry = paired(&engines);
+        let results = run_campaign(&registry, "5x5", 150, 4, &scratch(id));
+        assert!(results.faults.is_empty(), "{:?}", results.faults);
+        assert!(results.plies > 5_000);
+        explained_goban(&results);
+    }
+}
+
+fn explained_goban(results: &Results) {
+    for s in &results.signatures {
+        let groups = &s.signature.groups;
+        let superko = groups
+            .iter()
+            .any(|(r, ids)| ids == &["chinese".to_string()] && r.contains("superko-positional"));
+        let cycle_void = groups.iter().any(|(r, _)| r.contains("no-result:cycle"));
+        assert!(superko || cycle_void, "unexplained: {}", s.description);
+    }
+}
+
+#[test]
+fn a_game_of_thousands_of_plies_is_ruled_and_replayed_after_a_crash() {
+    let dir = scratch("long");
+    let Some(spec) = proxy_for(
+        "gnugo-no-ko",
+        "--no-ko",
+        "crash-once",
+        3000,
+        &dir.join("marker"),
+        10_000,
+    ) else {
+        return;
+    };
+    // The ko of basics/basic-ko.toml taken and retaken 2000 times each, set up by loadsgf.
+    let text = format!(
+        "family = \"go\"\nboard = \"5x5\"\nto_move = \"W\"\nsetup = \"\"\"\n. . . . .\n. X O . .\nX . X O .\n. X O . .\n. . . . .\n\"\"\"\nmoves = \"{}\"\n",
+        vec!["B3 C3"; 2000].join(" ")
+    );
+    let case = match case::parse(Path::new("long.toml"), &text).unwrap() {
+        AnyCase::Go(case) => case,
+        #[allow(unreachable_patterns)]
+        _ => unreachable!("a Go case"),
+    };
+    let engines = engines(vec![spec]);
+    let registry = paired(&engines);
+    let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
+    let run = run_case(&case, &referees, &Options { legal_sets: true });
+    assert_eq!(run.steps.len(), 4000);
+    assert!(run
+        .steps
+        .iter()
+        .all(|s| s.rulings == [Ruling::Legal, Ruling::Legal]));
+    assert!(run.divergences.is_empty());
+    assert_eq!(run.incidents.len(), 1, "{:?}", run.incidents);
+    assert!(
+        run.incidents[0].contains("replayed 2999 plays"),
+        "{:?}",
+        run.incidents
     );
 }

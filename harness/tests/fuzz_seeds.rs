@@ -42,3 +42,8 @@ fn termination_seeds() {
 fn go_rules_seeds() {
     replay("go_rules", fuzz::go_rules);
 }
+
+#[test]
+fn gtp_reply_seeds() {
+    replay("gtp_reply", fuzz::gtp_reply);
+}

@@ -64,10 +64,12 @@ impl ReplyParser {
                     self.current = None;
                     return Err(ReplyError::TooLong(MAX_REPLY_BYTES));
                 }
-                if !reply.text.is_empty() {
+                if reply.text.is_empty() {
+                    reply.text.push_str(line.trim());
+                } else {
                     reply.text.push('\n');
+                    reply.text.push_str(line.trim_end());
                 }
-                reply.text.push_str(line.trim_end());
                 Ok(None)
             }
         }
@@ -104,6 +106,13 @@ fn start(line: &str) -> Result<Reply, ReplyError> {
         id,
         text: after.trim().to_string(),
     })
+}
+
+/// The reply as an engine would print it (with its id, if it had one).
+pub fn render(reply: &Reply) -> String {
+    let status = if reply.success { '=' } else { '?' };
+    let id = reply.id.map_or(String::new(), |id| id.to_string());
+    format!("{status}{id} {}\n\n", reply.text)
 }
 
 /// At most 80 characters of `text`, for error messages.
