@@ -439,3 +439,28 @@ fn a_game_of_thousands_of_plies_is_ruled_and_replayed_after_a_crash() {
         run.incidents
     );
 }
+
+#[test]
+fn gnugo_is_legal_and_play_with_undo_agree_with_all_legal() {
+    if !have("gnugo") {
+        return;
+    }
+    for legality in [spec::Legality::IsLegal, spec::Legality::Play] {
+        let mut spec = builtin("gnugo-psk");
+        spec.legality = legality;
+        let engines = engines(vec![spec]);
+        let registry = paired(&engines);
+        let results = run_campaign(&registry, "5x5", 40, 21, &scratch("legality"));
+        assert!(
+            results.faults.is_empty(),
+            "{legality:?}: {:?}",
+            results.faults
+        );
+        assert!(results.plies > 1_000);
+        assert!(
+            results.signatures.is_empty(),
+            "{legality:?}: {}",
+            rulediff::report::campaign::summary(&results)
+        );
+    }
+}

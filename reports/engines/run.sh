@@ -11,7 +11,9 @@ campaign() { # name board games max-plies engine [extra args]
   shift 5
   rm -rf "$name"
   "$rulediff" random --board "$board" --games "$games" --max-plies "$plies" --seed 2026 \
-    --engine "$engine" --out "$name" "$@" | head -1
+    --engine "$engine" --out "$name" "$@" > "$name.txt"
+  mv "$name.txt" "$name/summary.txt"
+  head -1 "$name/summary.txt"
 }
 for ko in psk ssk simple-ko; do
   campaign "gnugo-$ko-5x5" 5x5 3000 200 "gnugo-$ko"
@@ -21,9 +23,9 @@ for mode in no-ko psk+suicide psk+all-suicide ssk+suicide ssk+all-suicide \
   simple-ko+suicide simple-ko+all-suicide no-ko+suicide no-ko+all-suicide; do
   campaign "gnugo-$mode-5x5" 5x5 1000 200 "gnugo-$mode"
 done
-# Games of thousands of plies on tiny boards: no ko rule, nothing ever ends them.
-campaign gnugo-no-ko-3x3-long 3x3 20 5000 gnugo-no-ko
-campaign gnugo-simple-ko-2x2-long 2x2 20 5000 gnugo-simple-ko
+# Games of thousands of plies on small boards: with all suicide allowed, games rarely end.
+campaign gnugo-simple-ko+all-suicide-4x4-long 4x4 40 5000 gnugo-simple-ko+all-suicide
+campaign gnugo-no-ko+all-suicide-5x5-long 5x5 40 5000 gnugo-no-ko+all-suicide
 for rules in chinese japanese; do
   campaign "goban-$rules-5x5" 5x5 2000 200 "goban-$rules"
   campaign "goban-$rules-9x9" 9x9 300 648 "goban-$rules"

@@ -269,6 +269,11 @@ impl GtpReferee {
         }
     }
 
+    /// Legal sets come from `all_legal` (only with `legality = "auto"`).
+    fn uses_all_legal(&self) -> bool {
+        self.engine.spec.legality == Legality::Auto && self.has("all_legal")
+    }
+
     fn has(&self, command: &str) -> bool {
         self.process
             .as_ref()
@@ -387,6 +392,31 @@ impl GtpReferee {
         Ok(plays)
     }
 
+    /// `is_legal` for every point, in one pipelined write.
+    fn every_is_legal(&mut self) -> Result<Vec<GoPlay>, Fault> {
+        self.attempt(&|p, g, e| {
+            let graph = &g.setup.graph;
+            let commands: Vec<String> = graph
+                .vertices()
+                .map(|v| format!("is_legal {} {}", g.colour(), graph.name(v)))
+                .collect();
+            let tickets = p.send_all(&commands)?;
+            let mut plays = Vec::new();
+            for ((ticket, command), v) in tickets.into_iter().zip(&commands).zip(graph.vertices()) {
+                let text = ok_text(p.receive(ticket, e.timeout())?, command)?;
+                let legal = gtp_reply::parse_bool(&text).map_err(|reply| Fault::Garbage {
+                    command: command.clone(),
+                    reply,
+                })?;
+                if legal {
+                    plays.push(GoPlay::Stone(v));
+                }
+            }
+            plays.push(GoPlay::Pass);
+            Ok(plays)
+        })
+    }
+
     fn each_legal(&mut self) -> Result<Vec<GoPlay>, Fault> {
         let n = self.game()?.setup.graph.len() as u16;
         let mut plays = Vec::new();
@@ -438,8 +468,7 @@ impl Referee<Go> for GtpReferee {
         }
         self.sync()?;
         self.take_prefetch()?;
-        let ask_ahead =
-            self.wants_sets && self.has("all_legal") && self.legality()? != Legality::Play;
+        let ask_ahead = self.wants_sets && self.uses_all_legal();
         let play = *play;
         let (verdict, ahead) = self.attempt(&|p, g, e| {
             let command = play_command(g, &play)?;
@@ -476,12 +505,13 @@ impl Referee<Go> for GtpReferee {
         }
         self.wants_sets = true;
         self.sync()?;
+        if self.uses_all_legal() {
+            return self.all_legal();
+        }
+        self.take_prefetch()?;
         match self.legality()? {
-            Legality::IsLegal if self.has("all_legal") => self.all_legal(),
-            _ => {
-                self.take_prefetch()?;
-                self.each_legal()
-            }
+            Legality::IsLegal => self.every_is_legal(),
+            _ => self.each_legal(),
         }
     }
 

@@ -39,10 +39,12 @@ impl SpecError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Legality {
-    /// `all_legal` / `is_legal` where `list_commands` has them, else `play` and `undo`.
+    /// `all_legal` for legal sets and `is_legal` for single plays where `list_commands` has
+    /// them, else `play` and `undo`.
     #[default]
     Auto,
-    /// `is_legal` (and `all_legal` when present); fails to start if the engine lacks it.
+    /// `is_legal` only, for every point in one pipelined write (never `all_legal`); fails if
+    /// the engine lacks it. Cross-checks `all_legal` against `is_legal`.
     IsLegal,
     /// Always `play`, then `undo` what was only a question: what the engine does, not what it
     /// says it would do.
