@@ -464,3 +464,93 @@ fn gnugo_is_legal_and_play_with_undo_agree_with_all_legal() {
         );
     }
 }
+
+fn rulediff(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_rulediff"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+#[test]
+fn the_command_line_takes_engines_for_runs_and_campaigns() {
+    let listing = rulediff(&["engines"]);
+    assert!(listing.status.success());
+    let listed = String::from_utf8_lossy(&listing.stdout).to_string();
+    for id in ["gnugo-psk+all-suicide", "leela-zero", "goban-chinese"] {
+        assert!(listed.contains(id), "{listed}");
+    }
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let missing = rulediff(&[
+        "run",
+        corpus.to_str().unwrap(),
+        "--engine",
+        "ghost:psk=/nonexistent/ghost --gtp",
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&missing.stderr).to_string();
+    assert!(
+        error.contains("cannot find the program `/nonexistent/ghost`"),
+        "{error}"
+    );
+    if !have("gnugo") {
+        return;
+    }
+    let run = rulediff(&["run", corpus.to_str().unwrap(), "--engine", "gnugo-psk"]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let report = String::from_utf8_lossy(&run.stdout).to_string();
+    assert!(
+        report.contains("referees: simple-ko, psk, gnugo-psk"),
+        "{report}"
+    );
+    let divergences = report.lines().filter(|l| l.starts_with("DIVERGENCE"));
+    for line in divergences.filter(|l| l.contains("gnugo-psk ")) {
+        let body = line.split_once(": ").map_or(line, |(_, b)| b);
+        let apart = body.split(" | ").any(|group| {
+            let ids: Vec<&str> = group
+                .split(", ")
+                .filter_map(|entry| entry.split_whitespace().next())
+                .collect();
+            ids.contains(&"gnugo-psk") != ids.contains(&"psk")
+        });
+        assert!(!apart, "GNU Go and psk split: {line}");
+    }
+    let dir = scratch("cli");
+    let file = dir.join("engines.toml");
+    let gnugo = spec::locate("gnugo").unwrap();
+    std::fs::write(
+        &file,
+        format!(
+            "[[engine]]\nid = \"mine\"\ncommand = [{:?}, \"--mode\", \"gtp\"]\nruleset = \"simple-ko\"\n",
+            gnugo.display().to_string()
+        ),
+    )
+    .unwrap();
+    let out = dir.join("campaign");
+    let campaign = rulediff(&[
+        "random",
+        "--board",
+        "5x5",
+        "--games",
+        "30",
+        "--engines",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        campaign.status.success(),
+        "{}",
+        String::from_utf8_lossy(&campaign.stderr)
+    );
+    let summary = String::from_utf8_lossy(&campaign.stdout).to_string();
+    assert!(
+        summary.starts_with("30 games of 30")
+            && summary.contains("referees simple-ko,mine: 0 divergences"),
+        "{summary}"
+    );
+}

@@ -42,8 +42,16 @@ impl GtpEngine {
         let mut argv = super::leela::expand(argv).map_err(|e| Fault::Crashed {
             detail: format!("cannot write the Leela Zero weights file: {e}"),
         })?;
-        if let Some(found) = super::spec::locate(&argv[0]) {
-            argv[0] = found.display().to_string();
+        match super::spec::locate(&argv[0]) {
+            Some(found) => argv[0] = found.display().to_string(),
+            None => {
+                return Err(Fault::Unsupported {
+                    detail: format!(
+                        "cannot find the program `{}` of engine `{}` (not a file, and not on PATH or in /usr/games); give its path: --engine {}=/path/to/program",
+                        argv[0], spec.id, spec.id
+                    ),
+                })
+            }
         }
         Ok(Arc::new(GtpEngine {
             spec: spec.clone(),
