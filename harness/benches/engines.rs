@@ -84,6 +84,13 @@ fn steps(c: &mut Criterion) {
     group.bench_function("gnugo-psk (GTP, pipelined)", |b| {
         b.iter(|| replay(&setup, &gnugo, &games))
     });
+    let mut unpipelined = spec::parse_arg("gnugo-psk").expect("built-in");
+    unpipelined.pipeline = false;
+    let engines = Engines::new(vec![unpipelined]).expect("gnugo");
+    let gnugo = engines.referees().pop().expect("one engine");
+    group.bench_function("gnugo-psk (GTP, one command at a time)", |b| {
+        b.iter(|| replay(&setup, &gnugo, &games))
+    });
     group.finish();
 }
 

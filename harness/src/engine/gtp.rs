@@ -476,7 +476,7 @@ impl Referee<Go> for GtpReferee {
         }
         self.sync()?;
         self.take_prefetch()?;
-        let ask_ahead = self.wants_sets && self.uses_all_legal();
+        let ask_ahead = self.wants_sets && self.engine.spec.pipeline && self.uses_all_legal();
         let play = *play;
         let (verdict, ahead) = self.attempt(&|p, g, e| {
             let command = play_command(g, &play)?;

@@ -11,6 +11,7 @@
 //! legality = "auto"                      # auto | is-legal | play
 //! scoring = "area"                       # area | engine
 //! komi = 0.0                             # when the case gives none
+//! pipeline = true                        # send the next all_legal with each play
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -84,6 +85,8 @@ pub struct EngineSpec {
     pub scoring: ScoringMode,
     /// Komi for White when the case gives none.
     pub komi: f64,
+    /// Send the next `all_legal` together with each `play` (one round trip per step).
+    pub pipeline: bool,
     /// One line for listings.
     pub summary: String,
 }
@@ -100,6 +103,7 @@ impl EngineSpec {
             legality: Legality::Auto,
             scoring: ScoringMode::Area,
             komi: 0.0,
+            pipeline: true,
             summary: String::new(),
         }
     }
@@ -124,6 +128,7 @@ struct FileEntry {
     legality: Option<Legality>,
     scoring: Option<ScoringMode>,
     komi: Option<f64>,
+    pipeline: Option<bool>,
     summary: Option<String>,
 }
 
@@ -176,6 +181,7 @@ pub fn parse_file(origin: &str, text: &str) -> Result<Vec<EngineSpec>, SpecError
         spec.legality = entry.legality.unwrap_or(spec.legality);
         spec.scoring = entry.scoring.unwrap_or(spec.scoring);
         spec.komi = entry.komi.unwrap_or(spec.komi);
+        spec.pipeline = entry.pipeline.unwrap_or(spec.pipeline);
         spec.summary = entry.summary.unwrap_or(spec.summary);
         check(&here, &spec)?;
         specs.push(spec);
