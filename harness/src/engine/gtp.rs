@@ -248,18 +248,58 @@ impl GtpReferee {
         Ok(())
     }
 
-    /// The reply to the `all_legal` sent ahead, if there is one; other pending replies are
-    /// dropped.
+    /// The reply to the `all_legal` sent ahead, if there is one. If the engine died or hung
+    /// meanwhile, there is none, and the next command starts a new engine and replays the
+    /// game; that is an incident like any other recovery.
     fn take_prefetch(&mut self) -> Result<Option<Reply>, Fault> {
         let Some(ticket) = self.prefetch.take() else {
             return Ok(None);
         };
         let timeout = self.engine.timeout();
-        match self.process.as_mut() {
+        let reply = match self.process.as_mut() {
             Some(process) if !process.is_dead() && process.in_flight() == 1 => {
-                process.receive(ticket, timeout).map(Some)
+                process.receive(ticket, timeout)
             }
-            _ => Ok(None),
+            _ => return Ok(None),
+        };
+        match reply {
+            Ok(reply) => Ok(Some(reply)),
+            Err(fault @ (Fault::Crashed { .. } | Fault::Timeout { .. })) => {
+                let plays = self.game.as_ref().map_or(0, |g| g.history.len());
+                self.incidents.push(format!(
+                    "{}: {fault}; restarted, replayed {plays} plays",
+                    self.engine.spec.id
+                ));
+                self.lose_process();
+                Ok(None)
+            }
+            Err(fault) => Err(fault),
+        }
+    }
+
+    /// A process in step with the game, started or restarted as needed (replies sent ahead
+    /// stay pending).
+    fn ready(&mut self) -> Result<(), Fault> {
+        match self.sync() {
+            Err(fault @ (Fault::Crashed { .. } | Fault::Timeout { .. })) => {
+                self.lose_process();
+                let again = self.sync();
+                let plays = self.game.as_ref().map_or(0, |g| g.history.len());
+                let outcome = if again.is_ok() {
+                    "recovered"
+                } else {
+                    "failed again"
+                };
+                self.incidents.push(format!(
+                    "{}: {fault}; restarted, replayed {plays} plays, {outcome}",
+                    self.engine.spec.id
+                ));
+                if again.is_err() {
+                    self.lose_process();
+                }
+                again
+            }
+            other => other,
         }
     }
 
@@ -361,7 +401,7 @@ impl GtpReferee {
     }
 
     fn judge_stone(&mut self, play: GoPlay) -> Result<Verdict, Fault> {
-        self.sync()?;
+        self.ready()?;
         self.take_prefetch()?;
         match self.legality()? {
             Legality::IsLegal => self.attempt(&|p, g, e| {
@@ -474,7 +514,7 @@ impl Referee<Go> for GtpReferee {
         if let Some(verdict) = self.closed(play)? {
             return Ok(verdict);
         }
-        self.sync()?;
+        self.ready()?;
         self.take_prefetch()?;
         let ask_ahead = self.wants_sets && self.engine.spec.pipeline && self.uses_all_legal();
         let play = *play;
@@ -512,7 +552,7 @@ impl Referee<Go> for GtpReferee {
             return Ok(Vec::new());
         }
         self.wants_sets = true;
-        self.sync()?;
+        self.ready()?;
         if self.uses_all_legal() {
             return self.all_legal();
         }
@@ -606,24 +646,36 @@ fn send_checked(
     commands: &[String],
     timeout: Duration,
 ) -> Result<(), Fault> {
-    let tickets = process.send_all(commands)?;
     let mut failure = None;
-    for (ticket, command) in tickets.into_iter().zip(commands) {
-        let reply = process.receive(ticket, timeout)?;
-        if !reply.success && failure.is_none() {
-            failure = Some(if command.starts_with("boardsize") {
-                Fault::Unsupported {
-                    detail: format!("engine refuses `{command}`: {}", reply.text),
-                }
-            } else {
-                Fault::Garbage {
-                    command: command.clone(),
-                    reply: format!("? {} (while replaying the game)", reply.text),
-                }
-            });
+    // In chunks, so that neither the engine's input pipe nor our read-ahead fills while the
+    // other side waits.
+    for chunk in commands.chunks(PIPELINE_CHUNK) {
+        let tickets = process.send_all(chunk)?;
+        for (ticket, command) in tickets.into_iter().zip(chunk) {
+            let reply = process.receive(ticket, timeout)?;
+            note_failure(&mut failure, command, &reply);
         }
     }
     failure.map_or(Ok(()), Err)
+}
+
+/// Commands written at once when replaying a game.
+const PIPELINE_CHUNK: usize = 256;
+
+fn note_failure(failure: &mut Option<Fault>, command: &str, reply: &Reply) {
+    if reply.success || failure.is_some() {
+        return;
+    }
+    *failure = Some(if command.starts_with("boardsize") {
+        Fault::Unsupported {
+            detail: format!("engine refuses `{command}`: {}", reply.text),
+        }
+    } else {
+        Fault::Garbage {
+            command: command.to_string(),
+            reply: format!("? {} (while replaying the game)", reply.text),
+        }
+    });
 }
 
 /// The commands that set up the game and replay its plays; a temporary SGF file when the

@@ -229,9 +229,13 @@ fn garbage(command: &str, reply: &str) -> Fault {
     }
 }
 
+/// Lines read ahead of the replies awaited; an engine that prints without end then blocks
+/// instead of filling memory.
+const LINES_AHEAD: usize = 4096;
+
 /// Standard output, line by line, through a channel; the channel closes at end of file.
 fn read_lines(stdout: impl Read + Send + 'static) -> Receiver<String> {
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx) = mpsc::sync_channel(LINES_AHEAD);
     std::thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
         let mut buf = Vec::new();

@@ -2,7 +2,7 @@
 """A misbehaving GTP engine for rulediff's robustness tests.
 
 Forwards every command to a real engine and passes its replies back, except that at the
-N-th `play` command it misbehaves:
+N-th command (`*-once` modes) or every N-th `play` (the others) it misbehaves:
 
   gtp_proxy.py MODE N MARKER -- ENGINE ARGS...
 
@@ -21,13 +21,15 @@ def main():
     mode, n, marker = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     engine = subprocess.Popen(sys.argv[5:], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True, bufsize=1)
-    plays = 0
+    plays = commands = 0
     for line in sys.stdin:
         words = line.split()
-        if len(words) > 1 and words[1] == "play":
-            plays += 1
-            if misbehave(mode, n, marker, plays):
-                continue
+        commands += 1
+        is_play = len(words) > 1 and words[1] == "play"
+        plays += is_play
+        count = commands if mode.endswith("-once") else plays
+        if (is_play or mode.endswith("-once")) and misbehave(mode, n, marker, count):
+            continue
         engine.stdin.write(line)
         engine.stdin.flush()
         while True:
@@ -38,11 +40,11 @@ def main():
         sys.stdout.flush()
 
 
-def misbehave(mode, n, marker, plays):
+def misbehave(mode, n, marker, count):
     once = mode.endswith("-once")
-    if once and (plays != n or os.path.exists(marker)):
+    if once and (count != n or os.path.exists(marker)):
         return False
-    if not once and plays % n != 0:
+    if not once and count % n != 0:
         return False
     if once:
         open(marker, "w").close()
