@@ -564,3 +564,52 @@ fn the_command_line_takes_engines_for_runs_and_campaigns() {
         "{summary}"
     );
 }
+
+#[test]
+fn setup_stones_go_in_by_loadsgf_set_free_handicap_or_plays() {
+    let files = case::discover(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")]).unwrap();
+    // GNU Go with loadsgf hidden takes black-only setups by set_free_handicap, and with both
+    // hidden every setup by plays; either way it must rule like psk.
+    for hidden in ["loadsgf", "loadsgf,set_free_handicap"] {
+        let Some(mut spec) = proxy("hide", 0, Path::new(hidden), 10_000) else {
+            return;
+        };
+        spec.id = "gnugo-psk-setup".into();
+        let engines = engines(vec![spec]);
+        let registry = paired(&engines);
+        let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
+        let mut with_setup = 0;
+        for file in &files {
+            let case = match case::load(file).unwrap() {
+                AnyCase::Go(case) => case,
+                #[allow(unreachable_patterns)]
+                _ => continue,
+            };
+            let run = run_case(&case, &referees, &Options { legal_sets: true });
+            if run.start[1].is_err() || case.setup.stones.iter().all(|&c| c == 0) {
+                continue;
+            }
+            with_setup += 1;
+            assert!(
+                run.divergences.is_empty(),
+                "{hidden} {}: {:?}",
+                file.display(),
+                run.divergences
+            );
+            for step in &run.steps {
+                let sets = step.legal.as_ref().unwrap();
+                assert_eq!(
+                    sets[0],
+                    sets[1],
+                    "{hidden}: ply {} of {}",
+                    step.ply,
+                    file.display()
+                );
+            }
+        }
+        assert!(
+            with_setup >= 3,
+            "{hidden}: only {with_setup} cases with setup stones ran"
+        );
+    }
+}

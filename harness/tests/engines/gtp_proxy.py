@@ -10,6 +10,7 @@ N-th command (`*-once` modes) or every N-th `play` (the others) it misbehaves:
   hang-once    stop answering, unless MARKER exists (then create it first)
   crash        exit without answering, every time
   garbage      answer with a line that is not GTP, every N-th play
+  hide         leave the commands listed in MARKER (comma-separated) out of `list_commands`
 """
 import os
 import subprocess
@@ -32,8 +33,11 @@ def main():
             continue
         engine.stdin.write(line)
         engine.stdin.flush()
+        hidden = marker.split(",") if mode == "hide" else []
         while True:
             reply = engine.stdout.readline()
+            if reply.strip() in hidden:
+                continue
             sys.stdout.write(reply)
             if reply.strip() == "" or reply == "":
                 break
@@ -41,6 +45,8 @@ def main():
 
 
 def misbehave(mode, n, marker, count):
+    if mode == "hide":
+        return False
     once = mode.endswith("-once")
     if once and (count != n or os.path.exists(marker)):
         return False
