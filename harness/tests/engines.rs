@@ -613,3 +613,37 @@ fn setup_stones_go_in_by_loadsgf_set_free_handicap_or_plays() {
         );
     }
 }
+
+#[test]
+fn gnugo_final_score_counts_a_finished_game_when_asked() {
+    if !have("gnugo") {
+        return;
+    }
+    let mut spec = builtin("gnugo-simple-ko");
+    spec.scoring = spec::ScoringMode::Engine;
+    let engines = engines(vec![spec]);
+    let registry = paired(&engines);
+    let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
+    let ends = |moves: &str| {
+        let text = format!("family = \"go\"\nboard = \"5x5\"\nkomi = 0.5\nmoves = \"{moves}\"\n");
+        let case = match case::parse(Path::new("score.toml"), &text).unwrap() {
+            AnyCase::Go(case) => case,
+            #[allow(unreachable_patterns)]
+            _ => unreachable!("a Go case"),
+        };
+        let run = run_case(&case, &referees, &Options::default());
+        run.steps.last().unwrap().rulings.clone()
+    };
+    let summary = |r: &Ruling| match r {
+        Ruling::Ends { outcome } => outcome.summary(),
+        other => panic!("the game should end: {other:?}"),
+    };
+    // One stone alone on the board: both count it B+24.5.
+    let alone = ends("C3 pass pass");
+    assert_eq!(summary(&alone[0]), "B+24.5");
+    assert_eq!(summary(&alone[1]), "B+24.5");
+    // GNU Go judges White's lone D3 dead; area counting with every stone alive does not.
+    let dead = ends("C3 D3 C4 pass pass");
+    assert_eq!(summary(&dead[0]), "B+0.5");
+    assert_eq!(summary(&dead[1]), "B+24.5");
+}
