@@ -8,7 +8,7 @@
 //! and asks again, once; the recovery is reported as an incident. Output that is not a
 //! sensible answer is a [`Fault::Garbage`]. Faults are never rulings and never panics.
 //!
-//! Pipelining: setup and replay go in one write; after a play, when the runner asks for legal
+//! Pipelining: setup and replay go in writes of 256 commands; after a play, when the runner asks for legal
 //! sets, the next `all_legal` is sent with the `play` so one round trip serves both.
 //! Processes are pooled per engine, so a campaign starts each engine once per thread.
 
@@ -219,7 +219,7 @@ impl GtpReferee {
         self.prefetch = None;
     }
 
-    /// Brings a process to the game's position: setup and every play in one write.
+    /// Brings a process to the game's position: setup and every play, pipelined.
     fn sync(&mut self) -> Result<(), Fault> {
         if self.process.as_ref().is_some_and(Process::is_dead) {
             self.lose_process();
@@ -639,7 +639,7 @@ fn ok_text(reply: Reply, command: &str) -> Result<String, Fault> {
     }
 }
 
-/// Sends `commands` in one write and checks every reply; `boardsize` refused means the engine
+/// Sends `commands`, pipelined in chunks, and checks every reply; `boardsize` refused means the engine
 /// does not play on this board.
 fn send_checked(
     process: &mut Process,
