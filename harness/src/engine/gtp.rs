@@ -8,8 +8,9 @@
 //! and asks again, once; the recovery is reported as an incident. Output that is not a
 //! sensible answer is a [`Fault::Garbage`]. Faults are never rulings and never panics.
 //!
-//! Pipelining: setup and replay go in writes of 256 commands; after a play, when the runner asks for legal
-//! sets, the next `all_legal` is sent with the `play` so one round trip serves both.
+//! Pipelining: setup and replay go in writes of 256 commands; after a play, when the runner
+//! asks for legal sets, the next `all_legal` is sent with the `play` so one round trip serves
+//! both.
 //! Processes are pooled per engine, so a campaign starts each engine once per thread.
 
 use std::sync::{Arc, Mutex};
