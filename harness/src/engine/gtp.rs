@@ -640,8 +640,8 @@ fn ok_text(reply: Reply, command: &str) -> Result<String, Fault> {
     }
 }
 
-/// Sends `commands`, pipelined in chunks, and checks every reply; `boardsize` refused means the engine
-/// does not play on this board.
+/// Sends `commands`, pipelined in chunks, and checks every reply; `boardsize` refused means
+/// the engine does not play on this board.
 fn send_checked(
     process: &mut Process,
     commands: &[String],
