@@ -5,7 +5,7 @@
 #   cargo +nightly fuzz run differential fuzz/seeds/differential
 set -euo pipefail
 cd "$(dirname "$0")"
-rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn}
+rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn,gtp_reply}
 find ../corpus -name '*.toml' | while read -r f; do cp "$f" "seeds/case_file/$(echo "${f#../corpus/}" | tr / _)"; done
 find ../corpus -name '*.sgf' | while read -r f; do cp "$f" "seeds/sgf/$(basename "$f")"; done
 find ../corpus -name '*.pgn' | while read -r f; do cp "$f" "seeds/pgn/$(basename "$f")"; done
@@ -28,3 +28,8 @@ for i, fen in enumerate(starts):
 for i in range(20):
     open(f"seeds/go_rules/seed{i}", "wb").write(random.getrandbits(64).to_bytes(8, "little"))
 PY
+# GTP replies: what GNU Go and Leela Zero print, and the kinds of nonsense a broken engine might.
+printf '=1 \n\n=2 A1 B2 C3 T19\n\n? illegal move\n\n=3 1\n\n' > seeds/gtp_reply/gnugo
+printf '= protocol_version\nname\nversion\n\n=12 W+3.5\n\n=13 0\n\n' > seeds/gtp_reply/lists
+printf '=7\n   A1 pass\n\n?8 unknown command\r\n\r\n' > seeds/gtp_reply/multiline
+printf 'hello\n\n=99999999999999999999999 x\n\n=1x\n\n= B+inf\n\n' > seeds/gtp_reply/garbage

@@ -7,6 +7,7 @@
 pub mod case;
 pub mod check;
 pub mod chess;
+pub mod engine;
 pub mod family;
 pub mod go;
 pub mod referee;

@@ -29,6 +29,8 @@ enum Command {
     Report(commands::report::Args),
     /// Write a Go case's game (grid, two players) as SGF.
     Sgf(commands::sgf::Args),
+    /// List the built-in external engines (GTP programs, the goban crate) and what they claim.
+    Engines(commands::engines::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::report::main(&args),
         Command::Finite(args) => commands::finite::main(&args),
         Command::Sgf(args) => commands::sgf::main(&args),
+        Command::Engines(args) => commands::engines::main(&args),
     };
     match result {
         Ok(code) => code,

@@ -218,6 +218,12 @@ pub trait Referee<F: Family>: Send {
     fn state_key(&self) -> Option<Vec<u64>> {
         None
     }
+
+    /// Faults the referee recovered from since the last call (an engine restarted and the
+    /// game replayed), for the run's record. Internal rulesets have none.
+    fn incidents(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A referee in a registry: its id, what it is, where its definition comes from, and how to

@@ -52,3 +52,8 @@ fn pgn_seeds() {
 fn go_rules_seeds() {
     replay("go_rules", fuzz::go_rules);
 }
+
+#[test]
+fn gtp_reply_seeds() {
+    replay("gtp_reply", fuzz::gtp_reply);
+}

@@ -114,3 +114,29 @@ pub fn go_rules(data: &[u8]) {
         }
     }
 }
+
+/// GTP replies as an engine might print them: the reply parser and the payload readers return
+/// values or errors, never panic, and every reply parsed reads back the same from its rendering.
+pub fn gtp_reply(data: &[u8]) {
+    use crate::engine::gtp_reply::{self, ReplyParser};
+    let text = String::from_utf8_lossy(data);
+    let Ok(graph) = crate::go::graph::Graph::grid(19, 19, false) else {
+        return;
+    };
+    let mut parser = ReplyParser::default();
+    for line in text.split('\n') {
+        let Ok(Some(reply)) = parser.push_line(line) else {
+            continue;
+        };
+        let _ = gtp_reply::parse_vertex_list(&graph, &reply.text);
+        let _ = gtp_reply::parse_vertex(&graph, &reply.text);
+        let _ = gtp_reply::parse_bool(&reply.text);
+        let _ = gtp_reply::parse_score(&reply.text);
+        let mut again = ReplyParser::default();
+        let back: Vec<_> = gtp_reply::render(&reply)
+            .split('\n')
+            .filter_map(|l| again.push_line(l).transpose())
+            .collect();
+        assert_eq!(back, vec![Ok(reply)], "a reply reads back as itself");
+    }
+}

@@ -9,7 +9,7 @@ use rulediff::chess::{Chess, ChessSetup};
 use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
-use rulediff::referee::{select, Refereed};
+use rulediff::referee::{select, RefereeInfo, Refereed};
 use rulediff::runner::campaign::{Plan, Results};
 
 #[derive(clap::Args)]
@@ -29,8 +29,9 @@ pub struct Args {
     games: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Referee ids, comma-separated, or `all`; default `simple-ko,psk` for Go, the family's
-    /// defaults otherwise.
+    /// Referee ids, comma-separated, `all`, patterns (`psk*`) and exclusions (`-*@spec`).
+    /// Default: Go `simple-ko,psk` (with engines, the rulesets they claim to follow); other
+    /// families their default referees.
     #[arg(long)]
     rules: Option<String>,
     /// Ply budget per game; games reaching it are reported as long (suspected non-termination).
@@ -43,6 +44,8 @@ pub struct Args {
     /// Continue the campaign saved in `--out` (same plan) instead of refusing to overwrite it.
     #[arg(long)]
     resume: bool,
+    #[command(flatten)]
+    engines: super::engines::EngineArgs,
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
@@ -53,8 +56,13 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
                 Some(fen) => ChessSetup::from_fen(fen).map_err(anyhow::Error::msg)?,
                 None => ChessSetup::standard(),
             };
+            if !args.engines.engine.is_empty() || args.engines.engines.is_some() {
+                bail!("engines referee Go games only");
+            }
             let rules = args.rules.as_deref().unwrap_or(Chess::DEFAULT_RULES);
-            campaign::<Chess>(args, &setup, rules, args.max_plies.unwrap_or(2000))
+            let registry = Chess::registry();
+            let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
+            campaign::<Chess>(args, &setup, &referees, args.max_plies.unwrap_or(2000))
         }
         other => bail!("unknown family `{other}` (known: go, chess)"),
     }
@@ -71,18 +79,34 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let max_plies = args.max_plies.unwrap_or(8 * graph.len());
     let setup = GoSetup::empty(graph, args.players);
-    let rules = args.rules.as_deref().unwrap_or("simple-ko,psk");
-    campaign::<Go>(args, &setup, rules, max_plies)
+    let engines = args.engines.load()?;
+    super::engines::preflight(&engines, &setup, true)?;
+    let (extra, joined) = super::engines::joined(&engines);
+    let mut registry = Go::registry();
+    registry.extend(extra);
+    let rules = match (&args.rules, engines.is_empty()) {
+        (Some(rules), _) => rules.clone(),
+        (None, true) => "simple-ko,psk".into(),
+        (None, false) => engines.claimed().join(","),
+    };
+    let mut referees = select(&registry, &rules).map_err(anyhow::Error::msg)?;
+    for info in joined
+        .iter()
+        .filter_map(|id| registry.iter().find(|r| r.id == *id))
+    {
+        if !referees.iter().any(|r| r.id == info.id) {
+            referees.push(info);
+        }
+    }
+    campaign::<Go>(args, &setup, &referees, max_plies)
 }
 
-fn campaign<F: Explore + Refereed>(
+fn campaign<F: Explore>(
     args: &Args,
     setup: &F::Setup,
-    rules: &str,
+    referees: &[&RefereeInfo<F>],
     max_plies: usize,
 ) -> anyhow::Result<ExitCode> {
-    let registry = F::registry();
-    let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
     let plan = Plan {
         family: F::NAME.into(),
         setup: F::setup_keys(setup),
@@ -93,7 +117,7 @@ fn campaign<F: Explore + Refereed>(
     };
     let mut results = start(&args.out, plan, args.resume)?;
     let bar = progress(args.games, results.games_done);
-    rulediff::runner::campaign::run(setup, &referees, &mut results, 64, &args.out, |r, done| {
+    rulediff::runner::campaign::run(setup, referees, &mut results, 64, &args.out, |r, done| {
         bar.set_position(done);
         bar.set_message(format!(
             "{} divergences, {} signatures",

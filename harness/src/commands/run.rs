@@ -37,6 +37,8 @@ pub struct Args {
     /// Write the report to this file (atomically) instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    engines: super::engines::EngineArgs,
 }
 
 /// What one case file gave: a run, nothing (no chosen referee is of its family), or an error.
@@ -63,11 +65,14 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     let options = Options {
         legal_sets: args.legal_sets,
     };
+    let engines = args.engines.load()?;
+    let nine = rulediff::go::graph::Graph::grid(9, 9, false).map_err(anyhow::Error::msg)?;
+    super::engines::preflight(&engines, &rulediff::go::GoSetup::empty(nine, 2), false)?;
     let bar = progress(files.len() as u64);
     let outcomes: Vec<Outcome> = files
         .par_iter()
         .map(|path| {
-            let outcome = run_file(path, args.rules.as_deref(), &options);
+            let outcome = run_file(path, args.rules.as_deref(), &options, &engines);
             bar.inc(1);
             outcome
         })
@@ -125,16 +130,29 @@ fn render(format: Format, runs: &[CaseRun], errors: &[String]) -> anyhow::Result
     })
 }
 
-fn run_file(path: &std::path::Path, rules: Option<&str>, options: &Options) -> Outcome {
+fn run_file(
+    path: &std::path::Path,
+    rules: Option<&str>,
+    options: &Options,
+    engines: &rulediff::engine::Engines,
+) -> Outcome {
     match case::load(path) {
         Err(error) => Outcome::Failed(error.to_string()),
-        Ok(AnyCase::Go(case)) => run_typed(&case, rules, options),
-        Ok(AnyCase::Chess(case)) => run_typed(&case, rules, options),
+        Ok(AnyCase::Go(case)) => run_typed(&case, rules, options, super::engines::joined(engines)),
+        Ok(AnyCase::Chess(case)) => run_typed(&case, rules, options, (Vec::new(), Vec::new())),
     }
 }
 
-fn run_typed<F: Refereed>(case: &Case<F>, rules: Option<&str>, options: &Options) -> Outcome {
-    let registry = F::registry();
+/// `extra`: referees from outside the family's registry (engines), and the ids every case
+/// adds to its own referees.
+fn run_typed<F: Refereed>(
+    case: &Case<F>,
+    rules: Option<&str>,
+    options: &Options,
+    extra: (Vec<rulediff::referee::RefereeInfo<F>>, Vec<String>),
+) -> Outcome {
+    let mut registry = F::registry();
+    registry.extend(extra.0);
     let referees = match rules {
         Some(spec) => match select_own(&registry, spec) {
             own if own.is_empty() => return Outcome::Skipped,
@@ -143,7 +161,18 @@ fn run_typed<F: Refereed>(case: &Case<F>, rules: Option<&str>, options: &Options
         None => runner::referees_for(&registry, case, None),
     };
     match referees {
-        Ok(referees) => Outcome::Ran(Box::new(runner::run_case(case, &referees, options))),
+        Ok(mut referees) => {
+            for info in extra
+                .1
+                .iter()
+                .filter_map(|id| registry.iter().find(|r| r.id == *id))
+            {
+                if !referees.iter().any(|r| r.id == info.id) {
+                    referees.push(info);
+                }
+            }
+            Outcome::Ran(Box::new(runner::run_case(case, &referees, options)))
+        }
         Err(error) => Outcome::Failed(format!("{}: {error}", case.path.display())),
     }
 }

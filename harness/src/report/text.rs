@@ -23,6 +23,9 @@ pub fn case_run(run: &CaseRun) -> String {
     for d in &run.divergences {
         line(&mut out, format!("DIVERGENCE {}", d.describe()));
     }
+    for incident in &run.incidents {
+        line(&mut out, format!("recovered: {incident}"));
+    }
     for e in &run.expectations {
         let mark = match e.ok {
             Some(true) => "ok  ",

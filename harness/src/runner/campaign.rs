@@ -40,6 +40,9 @@ pub struct Results {
     /// Games that reached the ply budget without ending (suspected non-termination).
     pub long_games: Vec<u64>,
     pub faults: Vec<String>,
+    /// Faults the referees recovered from (an engine restarted and the game replayed).
+    #[serde(default)]
+    pub incidents: Vec<String>,
     pub signatures: Vec<SignatureSummary>,
 }
 
@@ -51,6 +54,7 @@ impl Results {
             plies: 0,
             long_games: Vec::new(),
             faults: Vec::new(),
+            incidents: Vec::new(),
             signatures: Vec::new(),
         }
     }
@@ -100,6 +104,9 @@ pub fn run<F: Explore>(
             results
                 .faults
                 .extend(game.faults.into_iter().map(|f| format!("game {g}: {f}")));
+            results
+                .incidents
+                .extend(game.incidents.into_iter().map(|f| format!("game {g}: {f}")));
             tally(&mut found, g, game.found);
         }
         merge::<F>(setup, referees, results, found, out)?;
@@ -113,7 +120,7 @@ fn tally<P>(batch: &mut Batch<P>, game: u64, found: Vec<Found<P>>) {
     let mut seen_here: Vec<Signature> = Vec::new();
     for f in found {
         let entry = batch.counts.entry(f.signature.clone()).or_insert((0, 0));
-        entry.0 += 1;
+        entry.0 += f.occurrences;
         if !seen_here.contains(&f.signature) {
             entry.1 += 1;
             seen_here.push(f.signature.clone());

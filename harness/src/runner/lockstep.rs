@@ -87,6 +87,10 @@ pub fn run_case<F: Family>(
         steps,
         divergences: Vec::new(),
         expectations: Vec::new(),
+        incidents: seats
+            .iter_mut()
+            .flat_map(|seat| seat.referee.incidents())
+            .collect(),
     };
     run.divergences = divergences(&run);
     run.expectations = check_expectations(&run, &case.expect);

@@ -24,13 +24,16 @@ use crate::referee::{Referee, RefereeInfo, Status, Verdict};
 use super::record::Ruling;
 use super::signature::Signature;
 
-/// One divergence as found in a game.
+/// One divergence as found in a game: the first time its signature came up in the game, and
+/// how often it did (games of thousands of plies keep one history per signature, not one per
+/// occurrence).
 #[derive(Clone, Debug)]
 pub struct Found<P> {
     pub history: Vec<P>,
     pub play: P,
     pub signature: Signature,
     pub rulings: Vec<Ruling>,
+    pub occurrences: usize,
 }
 
 /// What one random game gave.
@@ -41,6 +44,8 @@ pub struct GameResult<P> {
     /// The game hit the ply budget without ending.
     pub long: bool,
     pub faults: Vec<String>,
+    /// Faults the referees recovered from (an engine restarted and the game replayed).
+    pub incidents: Vec<String>,
 }
 
 /// A game's own generator: campaigns are reproducible game by game, whatever the threads.
@@ -55,47 +60,110 @@ pub fn play_game<F: Explore>(
     max_plies: usize,
     rng: &mut ChaCha8Rng,
 ) -> GameResult<F::Play> {
-    let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
-    let classes: Vec<Option<&str>> = referees.iter().map(|r| r.legality.as_deref()).collect();
     let mut seats: Vec<Box<dyn Referee<F>>> = referees.iter().map(|r| (r.make)()).collect();
     let mut result = GameResult {
         plies: 0,
         found: Vec::new(),
         long: false,
         faults: Vec::new(),
+        incidents: Vec::new(),
     };
     for seat in &mut seats {
         if let Err(fault) = seat.start(setup) {
             result.faults.push(format!("{}: {fault}", seat.id()));
-            return result;
+            return finish(result, &mut seats);
         }
     }
-    let mut state = F::initial(setup);
     let mut history: Vec<F::Play> = Vec::new();
+    walk(
+        setup,
+        referees,
+        &mut seats,
+        max_plies,
+        rng,
+        &mut result,
+        &mut history,
+    );
+    result.plies = history.len();
+    result.long |= history.len() >= max_plies;
+    finish(result, &mut seats)
+}
+
+fn finish<P>(
+    mut result: GameResult<P>,
+    seats: &mut [Box<dyn Referee<impl Explore<Play = P>>>],
+) -> GameResult<P> {
+    for seat in seats {
+        result.incidents.extend(seat.incidents());
+    }
+    result
+}
+
+/// Records a divergence, once per signature per game.
+fn note<P: Clone>(
+    found: &mut Vec<Found<P>>,
+    history: &[P],
+    play: P,
+    signature: Signature,
+    rulings: Vec<Ruling>,
+) {
+    if let Some(known) = found.iter_mut().find(|f| f.signature == signature) {
+        known.occurrences += 1;
+        return;
+    }
+    found.push(Found {
+        history: history.to_vec(),
+        play,
+        signature,
+        rulings,
+        occurrences: 1,
+    });
+}
+
+/// A referee fault among rulings, which ends the game as a fault and is never a divergence.
+fn fault_in(ids: &[String], rulings: &[Ruling]) -> Option<String> {
+    ids.iter().zip(rulings).find_map(|(id, r)| match r {
+        Ruling::Fault { message } => Some(format!("{id}: {message}")),
+        _ => None,
+    })
+}
+
+/// The game itself, step by step, until it ends, a referee faults or the budget runs out.
+fn walk<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    seats: &mut [Box<dyn Referee<F>>],
+    max_plies: usize,
+    rng: &mut ChaCha8Rng,
+    result: &mut GameResult<F::Play>,
+    history: &mut Vec<F::Play>,
+) {
+    let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
+    let ids = &ids[..];
+    let classes: Vec<Option<&str>> = referees.iter().map(|r| r.legality.as_deref()).collect();
+    let mut state = F::initial(setup);
     while history.len() < max_plies {
-        let sets = match legal_sets(&mut seats, &classes) {
+        let sets = match legal_sets(seats, &classes) {
             Ok(sets) => sets,
-            Err(fault) => {
-                result.faults.push(fault);
-                return result;
-            }
+            Err(fault) => return result.faults.push(fault),
         };
         let (common, disputed) = split_sets(&sets);
         for play in disputed {
-            let rulings = judge_all(&mut seats, &play);
+            let rulings = judge_all(seats, &play);
+            if let Some(fault) = fault_in(ids, &rulings) {
+                return result.faults.push(fault);
+            }
             let cycle = F::cycle(setup, &state, &play).map(|c| c.0);
-            let signature = Signature::new(&ids, &rulings, cycle);
-            result.found.push(Found {
-                history: history.clone(),
-                play,
-                signature,
-                rulings,
-            });
+            let signature = Signature::new(ids, &rulings, cycle);
+            note(&mut result.found, history, play, signature, rulings);
         }
         let Some(play) = choose::<F>(setup, &state, &common, rng) else {
-            break;
+            return;
         };
-        let rulings = play_all(&mut seats, &play);
+        let rulings = play_all(seats, &play);
+        if let Some(fault) = fault_in(ids, &rulings) {
+            return result.faults.push(fault);
+        }
         F::advance(setup, &mut state, &play);
         history.push(play.clone());
         if rulings.iter().all(|r| matches!(r, Ruling::Legal)) && F::past_bound(setup, &state) {
@@ -104,21 +172,13 @@ pub fn play_game<F: Explore>(
         }
         if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
             if rulings.iter().any(|r| *r != rulings[0]) {
-                let signature = Signature::new(&ids, &rulings, None);
-                let before = history[..history.len() - 1].to_vec();
-                result.found.push(Found {
-                    history: before,
-                    play,
-                    signature,
-                    rulings,
-                });
+                let signature = Signature::new(ids, &rulings, None);
+                let before = &history[..history.len() - 1];
+                note(&mut result.found, before, play, signature, rulings);
             }
-            break;
+            return;
         }
     }
-    result.plies = history.len();
-    result.long |= history.len() >= max_plies;
-    result
 }
 
 /// Every referee's legal set, asking one referee per legality class.
