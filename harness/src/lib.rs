@@ -12,3 +12,4 @@ pub mod referee;
 pub mod report;
 pub mod runner;
 pub mod util;
+pub mod xiangqi;
