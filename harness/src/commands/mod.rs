@@ -9,13 +9,15 @@ pub mod sgf;
 
 use rulediff::go::Go;
 use rulediff::referee::Refereed;
+use rulediff::xiangqi::Xiangqi;
 
 /// Fails on any id in a `--rules` list that no family knows.
 pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
     if spec.trim() == "all" {
         return Ok(());
     }
-    let known: Vec<String> = ids::<Go>();
+    let mut known: Vec<String> = ids::<Go>();
+    known.extend(ids::<Xiangqi>());
     for id in spec.split(',').map(str::trim).filter(|id| !id.is_empty()) {
         if !known.iter().any(|k| k == id) {
             anyhow::bail!("unknown referee `{id}`; `rulediff rules` lists them all");

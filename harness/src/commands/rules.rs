@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use rulediff::go::Go;
 use rulediff::referee::{RefereeInfo, Refereed};
+use rulediff::xiangqi::Xiangqi;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -14,6 +15,7 @@ pub struct Args {
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     print!("{}", listing::<Go>(args.verbose));
+    print!("{}", listing::<Xiangqi>(args.verbose));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -129,6 +129,7 @@ fn run_file(path: &std::path::Path, rules: Option<&str>, options: &Options) -> O
     match case::load(path) {
         Err(error) => Outcome::Failed(error.to_string()),
         Ok(AnyCase::Go(case)) => run_typed(&case, rules, options),
+        Ok(AnyCase::Xiangqi(case)) => run_typed(&case, rules, options),
     }
 }
 

@@ -1,10 +1,17 @@
 //! Xiangqi (Chinese chess): the board and its moves, FEN, coordinate notation in both rank
-//! conventions.
+//! conventions, and the repetition rules of the World Xiangqi Federation (perpetual check,
+//! perpetual chase, idle) beside simpler rulesets and Fairy-Stockfish's Asian rules.
 
 pub mod board;
+pub mod case;
+pub mod diagram;
+pub mod explore;
 pub mod fen;
+pub mod ffish;
 pub mod movegen;
 pub mod notation;
+pub mod registry;
+pub mod rules;
 
 use crate::family::Family;
 use board::{Colour, Move, Position};
