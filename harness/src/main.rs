@@ -29,6 +29,8 @@ enum Command {
     Report(commands::report::Args),
     /// Write a Go case's game (grid, two players) as SGF.
     Sgf(commands::sgf::Args),
+    /// Turn the WXF xiangqi repetition test data (JSON) into case files.
+    WxfImport(commands::wxf_import::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::report::main(&args),
         Command::Finite(args) => commands::finite::main(&args),
         Command::Sgf(args) => commands::sgf::main(&args),
+        Command::WxfImport(args) => commands::wxf_import::main(&args),
     };
     match result {
         Ok(code) => code,

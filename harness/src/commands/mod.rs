@@ -6,6 +6,7 @@ pub mod report;
 pub mod rules;
 pub mod run;
 pub mod sgf;
+pub mod wxf_import;
 
 use rulediff::go::Go;
 use rulediff::referee::Refereed;

@@ -12,6 +12,7 @@ pub mod movegen;
 pub mod notation;
 pub mod registry;
 pub mod rules;
+pub mod wxf_data;
 
 use crate::family::Family;
 use board::{Colour, Move, Position};
