@@ -5,7 +5,7 @@
 #   cargo +nightly fuzz run differential fuzz/seeds/differential
 set -euo pipefail
 cd "$(dirname "$0")"
-rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules}
+rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,xiangqi_fen,xiangqi_differential}
 find ../corpus -name '*.toml' | while read -r f; do cp "$f" "seeds/case_file/$(echo "${f#../corpus/}" | tr / _)"; done
 find ../corpus -name '*.sgf' | while read -r f; do cp "$f" "seeds/sgf/$(basename "$f")"; done
 python3 - <<'PY'
@@ -20,4 +20,17 @@ for shape in range(5):
                 open(f"seeds/{target}/s{shape}-{size}-{players}", "wb").write(data)
 for i in range(20):
     open(f"seeds/go_rules/seed{i}", "wb").write(random.getrandbits(64).to_bytes(8, "little"))
+# xiangqi: every FEN the corpus uses, and one game per start position and a few pick streams.
+import glob, re
+fens = {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"}
+for path in glob.glob("../corpus/xiangqi/**/*.toml", recursive=True):
+    m = re.search(r'^fen = "(.*)"$', open(path).read(), re.M)
+    if m:
+        fens.add(m.group(1))
+for i, f in enumerate(sorted(fens)):
+    open(f"seeds/xiangqi_fen/fen{i:03}", "w").write(f)
+for start in range(8):
+    for stream in range(4):
+        picks = bytes(random.randrange(256) for _ in range(2 * 40))
+        open(f"seeds/xiangqi_differential/s{start}-{stream}", "wb").write(bytes([start]) + picks)
 PY

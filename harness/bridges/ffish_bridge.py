@@ -21,9 +21,15 @@ Every reply to start, play and state is the whole state:
   {"ok": false, "error": "..."}
 
 Fairy-Stockfish's xiangqi follows the Asian (AXF) rules and rules on a repetition at the third
-occurrence of a position (pyffish's is_optional_game_end with ply 0). It does not say why a
-repetition is lost; "perpetual-check" here means every move of the loser in the repeated
-stretch gave check (Fairy-Stockfish weighs checks before chases), else "perpetual-chase".
+occurrence of a position (pyffish's is_optional_game_end with ply 0); it also draws after 100
+plies without a capture (its 50-move rule; soldier moves do not reset it). It does not say why
+a repetition is lost; "perpetual-check" here means every move of the loser in the repeated
+stretch gave check (Fairy-Stockfish weighs checks before chases), else "perpetual-chase"; a
+draw by the 50-move rule is "50-move".
+
+Every pyffish call rebuilds the variant tables (about 4 ms), so the bridge keeps a plain copy
+of the board to know when asking is_optional_game_end can matter: at the third occurrence of a
+position, or after 100 plies without a capture.
 """
 
 import json
@@ -38,23 +44,82 @@ except Exception as exc:  # the reply to every request says why
     IMPORT_ERROR = f"cannot import pyffish: {exc}"
 
 
+class Board:
+    """Pieces by square and the side to move, enough to compare positions."""
+
+    def __init__(self, fen):
+        fields = fen.split()
+        self.rows = []
+        for row in fields[0].split("/"):
+            cells = []
+            for ch in row:
+                cells.extend("." * int(ch) if ch.isdigit() else ch)
+            self.rows.append(cells)
+        self.side = fields[1] if len(fields) > 1 else "w"
+        self.quiet = int(fields[4]) if len(fields) > 4 else 0
+
+    def play(self, move):
+        """Makes a UCI move (ranks 1-10); returns whether it captured."""
+        (f1, r1), (f2, r2) = squares(move)
+        piece = self.rows[10 - r1][f1]
+        captured = self.rows[10 - r2][f2] != "."
+        self.rows[10 - r2][f2] = piece
+        self.rows[10 - r1][f1] = "."
+        self.side = "b" if self.side == "w" else "w"
+        self.quiet = 0 if captured else self.quiet + 1
+        return captured
+
+    def key(self):
+        """Board and side to move as FEN writes them."""
+        rows = []
+        for cells in self.rows:
+            row, run = "", 0
+            for c in cells:
+                if c == ".":
+                    run += 1
+                    continue
+                row += (str(run) if run else "") + c
+                run = 0
+            rows.append(row + (str(run) if run else ""))
+        return "/".join(rows) + " " + self.side
+
+
+def squares(move):
+    files = "abcdefghi"
+    i = 1
+    while move[i].isdigit():
+        i += 1
+    return (files.index(move[0]), int(move[1:i])), (files.index(move[i]), int(move[i + 1:]))
+
+
 class Game:
     def __init__(self, variant, fen, moves):
         self.variant = variant
         self.fen = fen
         self.moves = []
+        self.board = Board(fen)
+        self.keys = [self.board.key()]
+        self.cached = None
         for move in moves:
             if move not in self.legal():
                 raise ValueError(f"history move {move} is not legal")
-            self.moves.append(move)
+            self.push(move)
+
+    def push(self, move):
+        if self.board.play(move):
+            self.keys = []
+        self.cached = None
+        self.moves.append(move)
+        self.keys.append(self.board.key())
+
+    def may_end(self):
+        """Whether is_optional_game_end can say yes here."""
+        return self.keys.count(self.keys[-1]) >= 3 or self.board.quiet >= 100
 
     def legal(self):
-        return sf.legal_moves(self.variant, self.fen, self.moves)
-
-    def key(self, plies):
-        """Position after `plies` moves: board and side to move."""
-        fen = sf.get_fen(self.variant, self.fen, self.moves[:plies])
-        return " ".join(fen.split()[:2])
+        if self.cached is None:
+            self.cached = sf.legal_moves(self.variant, self.fen, self.moves)
+        return self.cached
 
     def state(self):
         legal = self.legal()
@@ -62,21 +127,26 @@ class Game:
             value = sf.game_result(self.variant, self.fen, self.moves)
             check = sf.gives_check(self.variant, self.fen, self.moves)
             return ended(value, "checkmate" if check else "stalemate")
-        end, value = sf.is_immediate_game_end(self.variant, self.fen, self.moves)
-        if end:
-            return ended(value, "rule")
+        if not self.may_end():
+            return {"ok": True, "legal": True, "moves": legal, "over": False}
         end, value = sf.is_optional_game_end(self.variant, self.fen, self.moves)
         if end:
-            return ended(value, self.repetition_reason(value))
+            return ended(value, self.reason(value))
         return {"ok": True, "legal": True, "moves": legal, "over": False}
 
-    def repetition_reason(self, value):
+    def reason(self, value):
+        now = " ".join(sf.get_fen(self.variant, self.fen, self.moves).split()[:2])
+        if now != self.board.key():
+            raise RuntimeError(f"bridge board {self.board.key()} differs from {now}")
+        keys = self.keys  # positions since the last capture, the current one last
+        last = len(keys) - 1
+        earlier = [k for k in range(last - 2, -1, -2) if keys[k] == keys[last]]
+        if len(earlier) < 2:
+            return "50-move"
         if value == 0:
             return "repetition"
         n = len(self.moves)
-        now = self.key(n)
-        earlier = [k for k in range(n - 2, -1, -2) if self.key(k) == now]
-        start = earlier[1] if len(earlier) >= 2 else (earlier[0] if earlier else 0)
+        start = earlier[1] + n - last  # as a ply number
         # The loser moved into positions n-1, n-3, ... when it is to move (value < 0).
         first = n - 1 if value < 0 else n
         loser_moves = range(first, start, -2)
@@ -106,7 +176,7 @@ def handle(game, request):
             reply = game.state()
             reply["legal"] = False
             return game, reply
-        game.moves.append(move)
+        game.push(move)
         return game, game.state()
     if cmd == "state":
         return game, game.state()

@@ -42,3 +42,13 @@ fn termination_seeds() {
 fn go_rules_seeds() {
     replay("go_rules", fuzz::go_rules);
 }
+
+#[test]
+fn xiangqi_fen_seeds() {
+    replay("xiangqi_fen", fuzz::xiangqi_fen);
+}
+
+#[test]
+fn xiangqi_differential_seeds() {
+    replay("xiangqi_differential", fuzz::xiangqi_differential);
+}

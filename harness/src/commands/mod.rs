@@ -1,5 +1,6 @@
 //! One module per subcommand; each parses nothing itself (clap does) and returns an exit code.
 
+pub mod explain;
 pub mod finite;
 pub mod random;
 pub mod report;

@@ -10,9 +10,23 @@ use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
 use rulediff::referee::{select, Refereed};
 use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::xiangqi::notation::Ranks;
+use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum FamilyArg {
+    Go,
+    Xiangqi,
+}
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// Game family.
+    #[arg(long, value_enum, default_value = "go")]
+    family: FamilyArg,
+    /// Start position (FEN) for non-Go families; default: the standard opening.
+    #[arg(long)]
+    start: Option<String>,
     /// Board: `9x9`, `torus:5x5`, `path:6`, `ring:6`, `complete:4`, `edges:a-b b-c …`.
     #[arg(long, default_value = "9x9")]
     board: String,
@@ -22,11 +36,12 @@ pub struct Args {
     games: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Referee ids, comma-separated, or `all`.
-    #[arg(long, default_value = "simple-ko,psk")]
-    rules: String,
+    /// Referee ids, comma-separated, or `all`; default: `simple-ko,psk` for Go, the family's
+    /// defaults otherwise.
+    #[arg(long)]
+    rules: Option<String>,
     /// Ply budget per game; games reaching it are reported as long (suspected non-termination).
-    /// Default: 8 times the number of vertices.
+    /// Default: 8 times the number of vertices (Go), 300 (xiangqi).
     #[arg(long)]
     max_plies: Option<usize>,
     /// Folder for results.json, divergences.csv, report.html and the minimized cases.
@@ -38,18 +53,43 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    let graph =
-        Graph::parse_shape(&args.board).with_context(|| format!("--board {}", args.board))?;
-    if !(2..=MAX_PLAYERS).contains(&args.players) {
-        bail!("--players must be 2..={MAX_PLAYERS}");
+    match args.family {
+        FamilyArg::Go => {
+            if args.start.is_some() {
+                bail!("--start is for non-Go families; Go games start from an empty --board");
+            }
+            let graph = Graph::parse_shape(&args.board)
+                .with_context(|| format!("--board {}", args.board))?;
+            if !(2..=MAX_PLAYERS).contains(&args.players) {
+                bail!("--players must be 2..={MAX_PLAYERS}");
+            }
+            let max_plies = args.max_plies.unwrap_or(8 * graph.len());
+            let rules = args.rules.as_deref().unwrap_or("simple-ko,psk");
+            campaign_of::<Go>(args, &GoSetup::empty(graph, args.players), rules, max_plies)
+        }
+        FamilyArg::Xiangqi => {
+            let start = match &args.start {
+                None => rulediff::xiangqi::board::Position::start(),
+                Some(text) => fen::parse(text).with_context(|| format!("--start {text}"))?,
+            };
+            let setup = XqSetup::new(start, Ranks::ZeroToNine);
+            let rules = args.rules.as_deref().unwrap_or(Xiangqi::DEFAULT_RULES);
+            campaign_of::<Xiangqi>(args, &setup, rules, args.max_plies.unwrap_or(300))
+        }
     }
-    let max_plies = args.max_plies.unwrap_or(8 * graph.len());
-    let setup = GoSetup::empty(graph, args.players);
-    let registry = Go::registry();
-    let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
+}
+
+fn campaign_of<F: Explore + Refereed>(
+    args: &Args,
+    setup: &F::Setup,
+    rules: &str,
+    max_plies: usize,
+) -> anyhow::Result<ExitCode> {
+    let registry = F::registry();
+    let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
     let plan = Plan {
-        family: "go".into(),
-        setup: Go::setup_keys(&setup),
+        family: F::NAME.into(),
+        setup: F::setup_keys(setup),
         referees: referees.iter().map(|r| r.id.clone()).collect(),
         seed: args.seed,
         games: args.games,
@@ -57,7 +97,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let mut results = start(&args.out, plan, args.resume)?;
     let bar = progress(args.games, results.games_done);
-    campaign::run(&setup, &referees, &mut results, 64, &args.out, |r, done| {
+    campaign::run(setup, &referees, &mut results, 64, &args.out, |r, done| {
         bar.set_position(done);
         bar.set_message(format!(
             "{} divergences, {} signatures",

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::board::{Move, Position};
-use super::movegen::{in_check, targets};
+use super::movegen::{attacked, in_check, targets};
 use super::{fen, Xiangqi, XqSetup};
 use crate::family::Explore;
 
@@ -50,24 +50,37 @@ impl Explore for Xiangqi {
         let capture = after.at(play.to).is_some();
         after.make(*play);
         if state.seen.contains_key(&after.hash()) {
-            return 60;
+            return 30;
         }
         let n = state.moves.len();
         if n >= 2 && state.moves[n - 2] == Move::new(play.to, play.from) {
-            return 25;
-        }
-        if in_check(&after, after.to_move()) {
-            return 8;
+            return 12;
         }
         if capture {
-            return 3;
+            return 2;
         }
-        let mut attacks = false;
-        targets(&after, play.to, |to| attacks |= after.at(to).is_some());
+        // Attacks on the opponent's pieces make chases, above all on the piece that just
+        // fled; fleeing makes them perpetual.
+        let them = after.to_move();
+        let fled = state.moves.last().map(|m| m.to);
+        let (mut attacks, mut follows) = (false, false);
+        targets(&after, play.to, |to| {
+            attacks |= after.at(to).is_some_and(|p| p.colour == them);
+            follows |= Some(to) == fled;
+        });
+        if follows {
+            return 20;
+        }
+        if in_check(&after, them) {
+            return 10;
+        }
+        if attacked(&state.pos, play.from, them) {
+            return 10;
+        }
         if attacks {
-            4
+            8
         } else {
-            2
+            1
         }
     }
 

@@ -21,7 +21,7 @@ use super::notation::Ranks;
 use super::{fen, XqSetup};
 
 /// The referees every converted case is run through (its snapshot shows where they differ).
-pub const RULES: &str = "wxf,wxf@spec,wxf-whole-piece,wxf-crossed-pawns-chase,wxf-screen-after,wxf-threat-only,wxf-one-victim,check-only";
+pub const RULES: &str = "wxf,wxf@spec,wxf-current-repeat,wxf-whole-piece,wxf-crossed-pawns-chase,wxf-screen-after,wxf-threat-only,wxf-new-threats,wxf-one-victim,check-only";
 
 #[derive(Debug, Deserialize)]
 pub struct Data {

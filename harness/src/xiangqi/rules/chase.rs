@@ -61,6 +61,18 @@ pub enum Response {
     Ignored,
 }
 
+/// Which free captures after a move count as the move's threats.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Fresh {
+    /// Every free capture the mover has after the move (Algorithm 5 generates all captures
+    /// on unprotected pieces in the position after the move).
+    Any,
+    /// Only captures that were not already free before the move ("chase - a move that
+    /// threatens to capture", §3, read as: the move makes the threat; Fairy-Stockfish's AXF
+    /// rule counts only new attacks too).
+    New,
+}
+
 /// How many pieces chased on every move make a perpetual chase.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Victims {
@@ -78,6 +90,7 @@ pub struct Readings {
     pub pawns: PawnChasers,
     pub screen: Screen,
     pub response: Response,
+    pub fresh: Fresh,
     pub victims: Victims,
 }
 
@@ -86,6 +99,7 @@ impl Readings {
         pawns: PawnChasers::None,
         screen: Screen::Before,
         response: Response::PerCapture,
+        fresh: Fresh::Any,
         victims: Victims::Any,
     };
 }
@@ -232,7 +246,12 @@ pub fn ply_status(h: &History, t: usize, r: &Readings) -> PlyStatus {
         return PlyStatus::Check;
     }
     let a = v.opponent();
-    let now = threatened(h, t, a, r);
+    let mut now = threatened(h, t, a, r);
+    // The start has no move into it: its threats count as new.
+    if r.fresh == Fresh::New && t > 0 && !now.is_empty() {
+        let before = threatened(h, t - 1, a, r);
+        now.retain(|threat| !before.contains(threat));
+    }
     let answered: Vec<&(u8, u8)> = if now.is_empty() || r.response == Response::Ignored {
         now.iter().collect()
     } else {

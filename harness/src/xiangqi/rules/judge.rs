@@ -7,8 +7,14 @@
 //! cycle are those into positions `i-2, i-4, …, j` (each with the reply that follows it, which
 //! a chase needs). All checks: perpetual check. All chases, with at least one piece chased in
 //! every one of them (pieces followed as they move): perpetual chase. Anything else, including
-//! checks mixed with chases: idle. The judge rules only when both players' last positions
-//! repeat; the side with the higher level (check > chase > idle) loses, equal levels draw.
+//! checks mixed with chases: idle. The side with the higher level (check > chase > idle)
+//! loses, equal levels draw.
+//!
+//! When does the judge rule? Algorithm 8 asks judge_player for both players, each at their own
+//! last position, and returns Undecided unless both repeat ([`Point::BothRepeat`]); the prose
+//! says "If neither players repeat moves, then we return undecided", and Fairy-Stockfish rules
+//! as soon as the current position repeats, judging both players over the moves since its
+//! earlier occurrence ([`Point::CurrentRepeats`]).
 
 use super::chase::{ply_status, PlyStatus, Readings, Victims};
 use super::history::History;
@@ -32,31 +38,47 @@ pub enum Scope {
     ChecksOnly,
 }
 
-/// The positions of one player's moves in the cycle ending at `i`, or `None` when position
-/// `i` has not occurred `times` times before.
-pub fn window(h: &History, i: usize, times: usize) -> Option<Vec<usize>> {
-    if i == 0 {
-        return None;
-    }
+/// When the judge rules.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Point {
+    /// When each player's last position has occurred `times` times before (Algorithm 8).
+    BothRepeat,
+    /// When the current position has occurred `times` times before; both players are judged
+    /// over the moves since that earlier occurrence.
+    CurrentRepeats,
+}
+
+/// The `times`-th earlier occurrence of position `i`.
+pub fn earlier(h: &History, i: usize, times: usize) -> Option<usize> {
     let mut j = i;
     for _ in 0..times {
         j = h.previous(j)?;
     }
-    Some((j..=i - 2).rev().step_by(2).collect())
+    Some(j)
+}
+
+/// The positions `from, from + 2, …` up to and including `to`, latest first.
+fn every_other(from: usize, to: usize) -> Vec<usize> {
+    (from..=to)
+        .rev()
+        .filter(|t| (to - t).is_multiple_of(2))
+        .collect()
 }
 
 /// A repetition judge with memoized move statuses.
 pub struct Judge {
     scope: Scope,
     times: usize,
+    point: Point,
     memo: Vec<Option<PlyStatus>>,
 }
 
 impl Judge {
-    pub fn new(scope: Scope, times: usize) -> Judge {
+    pub fn new(scope: Scope, times: usize, point: Point) -> Judge {
         Judge {
             scope,
             times,
+            point,
             memo: Vec::new(),
         }
     }
@@ -83,18 +105,18 @@ impl Judge {
         s
     }
 
-    /// The level of the player who moved into position `i`, if that position repeats.
-    pub fn level(&mut self, h: &History, i: usize) -> Option<Level> {
-        let window = window(h, i, self.times)?;
+    /// The level of a player whose moves led into `window` (positions, each followed by the
+    /// reply).
+    pub fn level(&mut self, h: &History, window: &[usize]) -> Level {
         let statuses: Vec<PlyStatus> = window.iter().map(|&t| self.status(h, t)).collect();
         if statuses.iter().all(|s| *s == PlyStatus::Check) {
-            return Some(Level::Check);
+            return Level::Check;
         }
         let mut common = u32::MAX;
         for s in &statuses {
             match s {
                 PlyStatus::Chase(set) => common &= set,
-                _ => return Some(Level::Idle),
+                _ => return Level::Idle,
             }
         }
         let victims = match self.scope {
@@ -105,7 +127,27 @@ impl Judge {
             Victims::Any => common != 0,
             Victims::One => common.count_ones() == 1,
         };
-        Some(if chase { Level::Chase } else { Level::Idle })
+        if chase {
+            Level::Chase
+        } else {
+            Level::Idle
+        }
+    }
+
+    /// The windows of the side that just moved and of the side to move, when the judge rules.
+    fn windows(&self, h: &History) -> Option<(Vec<usize>, Vec<usize>)> {
+        let n = h.len();
+        match self.point {
+            Point::BothRepeat => {
+                let theirs = earlier(h, n, self.times)?;
+                let ours = earlier(h, n - 1, self.times)?;
+                Some((every_other(theirs, n - 2), every_other(ours, n - 3)))
+            }
+            Point::CurrentRepeats => {
+                let j = earlier(h, n, self.times)?;
+                Some((every_other(j, n - 2), every_other(j + 1, n - 1)))
+            }
+        }
     }
 }
 
@@ -117,11 +159,12 @@ impl RepetitionRule for Judge {
     fn rule(&mut self, h: &History) -> Option<Outcome> {
         let n = h.len();
         // Cheap test first: most positions are new.
-        if n < 2 || h.previous(n).is_none() || h.previous(n - 1).is_none() {
+        if n < 2 || h.previous(n).is_none() {
             return None;
         }
-        let theirs = self.level(h, n)?;
-        let ours = self.level(h, n - 1)?;
+        let (theirs, ours) = self.windows(h)?;
+        let theirs = self.level(h, &theirs);
+        let ours = self.level(h, &ours);
         Some(repetition_outcome(h.last().to_move(), ours, theirs))
     }
 }

@@ -13,6 +13,7 @@
 //! rules earlier positions to compare with.
 
 pub mod chase;
+pub mod explain;
 pub mod history;
 pub mod judge;
 pub mod spec;

@@ -8,16 +8,22 @@
 use super::super::board::{Colour, Kind, Move, Position, Square};
 use super::super::movegen::{legal_moves, pseudo_moves};
 use super::super::{Xiangqi, XqSetup};
-use super::chase::{may_be_chased, may_chase, value, Readings, Response, Screen, Victims};
-use super::judge::Level;
+use super::chase::{may_be_chased, may_chase, value, Fresh, Readings, Response, Screen, Victims};
+use super::judge::{Level, Point};
 use super::{illegal_reason, no_moves_outcome, repetition_outcome};
 use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
 
 /// Which ruleset a spec referee implements.
 #[derive(Clone, Copy, Debug)]
 pub enum SpecRule {
-    Wxf { readings: Readings, times: usize },
-    ChecksOnly { times: usize },
+    Wxf {
+        readings: Readings,
+        times: usize,
+        point: Point,
+    },
+    ChecksOnly {
+        times: usize,
+    },
     Threefold,
     None,
 }
@@ -122,20 +128,32 @@ impl Referee<Xiangqi> for SpecReferee {
 /// The repetition ruling on the last of `positions` (`moves[t - 1]` leads into position `t`).
 pub fn verdict_at_end(positions: &[Position], moves: &[Move], rule: SpecRule) -> Option<Outcome> {
     let n = moves.len();
-    let times = match rule {
+    let (times, point) = match rule {
         SpecRule::None => return None,
         SpecRule::Threefold => {
             return (occurrences_before(positions, n) >= 2).then(|| Outcome::Draw {
                 rule: "repetition".into(),
             })
         }
-        SpecRule::Wxf { times, .. } | SpecRule::ChecksOnly { times } => times,
+        SpecRule::Wxf { times, point, .. } => (times, point),
+        SpecRule::ChecksOnly { times } => (times, Point::BothRepeat),
     };
     if n < 2 {
         return None;
     }
-    let theirs = level(positions, moves, n, times, rule)?;
-    let ours = level(positions, moves, n - 1, times, rule)?;
+    let (theirs, ours) = match point {
+        Point::BothRepeat => {
+            let theirs = earlier_occurrence(positions, n, times)?;
+            let ours = earlier_occurrence(positions, n - 1, times)?;
+            ((theirs..n - 1).step_by(2), (ours..n - 2).step_by(2))
+        }
+        Point::CurrentRepeats => {
+            let j = earlier_occurrence(positions, n, times)?;
+            ((j..n - 1).step_by(2), (j + 1..n).step_by(2))
+        }
+    };
+    let theirs = level(positions, moves, theirs.collect(), n, rule);
+    let ours = level(positions, moves, ours.collect(), n, rule);
     Some(repetition_outcome(positions[n].to_move(), ours, theirs))
 }
 
@@ -152,50 +170,45 @@ fn same(a: &Position, b: &Position) -> bool {
     a.to_move() == b.to_move() && a.cells() == b.cells()
 }
 
-/// The level of the player who moved into position `i`, if that position has occurred
-/// `times` times before.
+/// The `times`-th earlier position equal to position `i`, looking back two plies at a time.
+fn earlier_occurrence(positions: &[Position], i: usize, times: usize) -> Option<usize> {
+    (0..i)
+        .rev()
+        .filter(|k| (i - k).is_multiple_of(2) && same(&positions[*k], &positions[i]))
+        .nth(times - 1)
+}
+
+/// The level of the player whose moves led into the positions of `window`, judged with the
+/// reply after each; chased pieces are followed to position `now`.
 fn level(
     positions: &[Position],
     moves: &[Move],
-    i: usize,
-    times: usize,
+    window: Vec<usize>,
+    now: usize,
     rule: SpecRule,
-) -> Option<Level> {
-    let mut found = 0;
-    let mut start = None;
-    let mut k = i;
-    while k >= 2 {
-        k -= 2;
-        if same(&positions[k], &positions[i]) {
-            found += 1;
-            if found == times {
-                start = Some(k);
-                break;
-            }
-        }
-    }
-    let start = start?;
-    let window: Vec<usize> = (start..i - 1).step_by(2).collect();
+) -> Level {
     let statuses: Vec<(usize, SpecStatus)> = window
         .iter()
         .map(|&t| (t, status(positions, moves, t, rule)))
         .collect();
     if statuses.iter().all(|(_, s)| matches!(s, SpecStatus::Check)) {
-        return Some(Level::Check);
+        return Level::Check;
     }
-    // Follow every chased set to position `i` and intersect.
     let mut common: Option<Vec<Square>> = None;
     for (t, s) in statuses {
         let SpecStatus::Chase(squares) = s else {
-            return Some(Level::Idle);
+            return Level::Idle;
         };
-        let now: Vec<Square> = squares
+        let followed: Vec<Square> = squares
             .into_iter()
-            .map(|sq| follow(sq, &moves[t..i]))
+            .map(|sq| follow(sq, &moves[t..now]))
             .collect();
         common = Some(match common {
-            None => now,
-            Some(before) => before.into_iter().filter(|s| now.contains(s)).collect(),
+            None => followed,
+            Some(before) => before
+                .into_iter()
+                .filter(|s| followed.contains(s))
+                .collect(),
         });
     }
     let common = common.unwrap_or_default();
@@ -214,7 +227,11 @@ fn level(
     } else {
         !common.is_empty()
     };
-    Some(if chase { Level::Chase } else { Level::Idle })
+    if chase {
+        Level::Chase
+    } else {
+        Level::Idle
+    }
 }
 
 /// Where the piece on `sq` stands after `moves`.
@@ -246,7 +263,21 @@ fn status(positions: &[Position], moves: &[Move], t: usize, rule: SpecRule) -> S
     };
     let a = v.opponent();
     let reply = moves[t];
-    let threats = free_captures(pos, a, &readings);
+    let mut threats = free_captures(pos, a, &readings);
+    // The start has no move into it: its threats count as new.
+    if readings.fresh == Fresh::New && t > 0 {
+        // The move into `t` may have moved the attacker: trace it back.
+        let made = moves[t - 1];
+        let before = free_captures(&positions[t - 1], a, &readings);
+        threats.retain(|mv| {
+            let from = if mv.from == made.to {
+                made.from
+            } else {
+                mv.from
+            };
+            !before.contains(&Move::new(from, mv.to))
+        });
+    }
     let after = free_captures(&positions[t + 1], a, &readings);
     // The attacker does not move in the reply; the victim may.
     let still = |mv: &Move| after.contains(&Move::new(mv.from, follow(mv.to, &[reply])));

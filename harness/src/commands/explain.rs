@@ -1,0 +1,40 @@
+//! `rulediff explain CASE [--rules wxf,…]`: how each WXF judge reads the end of a xiangqi case.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use rulediff::case::{self, AnyCase};
+use rulediff::xiangqi::registry::wxf_judge;
+use rulediff::xiangqi::rules::explain::explain;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A xiangqi case file.
+    case: PathBuf,
+    /// WXF referee ids, comma-separated (`wxf`, `wxf-3fold`, the `wxf-…` variants).
+    #[arg(long, default_value = "wxf")]
+    rules: String,
+}
+
+pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    let AnyCase::Xiangqi(case) = case::load(&args.case)? else {
+        bail!("{}: explain reads xiangqi cases", args.case.display());
+    };
+    for id in args
+        .rules
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let Some((readings, times, point)) = wxf_judge(id) else {
+            bail!("`{id}` is not a WXF judge (`rulediff rules` lists the wxf ids)");
+        };
+        println!("== {id}");
+        print!(
+            "{}",
+            explain(&case.setup, &case.plays, readings, times, point)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
