@@ -6,7 +6,8 @@ Fairy-Stockfish writes them for xiangqi: files a-i, ranks 1-10 (Red's back rank 
 
 Requests:
   {"cmd": "start", "variant": "xiangqi", "fen": FEN, "moves": [MOVE, ...]}
-      a new game from FEN after MOVES (earlier moves, counted for repetitions)
+      a new game from FEN after MOVES (earlier moves: counted for repetitions, but not
+      ruled on, so the reply to start reports only checkmate and stalemate)
   {"cmd": "play", "move": MOVE}    make MOVE if it is legal
   {"cmd": "state"}                 the state again, changing nothing
   {"cmd": "quit"}
@@ -121,13 +122,13 @@ class Game:
             self.cached = sf.legal_moves(self.variant, self.fen, self.moves)
         return self.cached
 
-    def state(self):
+    def state(self, judge=True):
         legal = self.legal()
         if not legal:
             value = sf.game_result(self.variant, self.fen, self.moves)
             check = sf.gives_check(self.variant, self.fen, self.moves)
             return ended(value, "checkmate" if check else "stalemate")
-        if not self.may_end():
+        if not judge or not self.may_end():
             return {"ok": True, "legal": True, "moves": legal, "over": False}
         end, value = sf.is_optional_game_end(self.variant, self.fen, self.moves)
         if end:
@@ -167,7 +168,7 @@ def handle(game, request):
         if sf.validate_fen(fen, variant) != sf.FEN_OK:
             raise ValueError(f"Fairy-Stockfish rejects the FEN {fen}")
         game = Game(variant, fen, request.get("moves", []))
-        return game, game.state()
+        return game, game.state(judge=False)
     if game is None:
         raise ValueError("no game started")
     if cmd == "play":

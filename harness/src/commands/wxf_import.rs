@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use rulediff::xiangqi::wxf_data::{convert_all, Data};
+use rulediff::xiangqi::wxf_data::{convert_all, Data, Form};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -14,6 +14,10 @@ pub struct Args {
     /// Folder for the case files (`corpus/xiangqi/wxf` in this repository).
     #[arg(long)]
     out: PathBuf,
+    /// Play each case's final cycle again up to the third occurrence of its final position,
+    /// for `wxf-3fold` (and Fairy-Stockfish): `corpus/xiangqi/wxf-third`.
+    #[arg(long)]
+    third: bool,
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
@@ -21,8 +25,9 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot read {}", args.data.display()))?;
     let data: Data = serde_json::from_str(&text)
         .with_context(|| format!("{}: not the WXF case data", args.data.display()))?;
+    let form = if args.third { Form::Third } else { Form::First };
     let (cases, diagrams) =
-        convert_all(&data).with_context(|| format!("{}", args.data.display()))?;
+        convert_all(&data, form).with_context(|| format!("{}", args.data.display()))?;
     for case in &cases {
         let path = args.out.join(&case.name);
         rulediff::util::atomic::write(&path, case.text.as_bytes())

@@ -50,11 +50,11 @@ impl Explore for Xiangqi {
         let capture = after.at(play.to).is_some();
         after.make(*play);
         if state.seen.contains_key(&after.hash()) {
-            return 30;
+            return 50;
         }
         let n = state.moves.len();
         if n >= 2 && state.moves[n - 2] == Move::new(play.to, play.from) {
-            return 12;
+            return 20;
         }
         if capture {
             return 2;
@@ -78,7 +78,7 @@ impl Explore for Xiangqi {
             return 10;
         }
         if attacks {
-            8
+            6
         } else {
             1
         }

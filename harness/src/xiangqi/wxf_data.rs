@@ -10,6 +10,10 @@
 //! Where the final position of a data case does not repeat an earlier one (the data's premise
 //! is that it does), trailing moves are dropped until it does, and the case's comment says so:
 //! the winner does not change along a repetition, so the expectation still holds.
+//!
+//! [`Form::Third`] plays the final cycle once more when needed, so the final position occurs a
+//! third time, and expects the same winner of `wxf-3fold`: the WXF rules judged where
+//! Fairy-Stockfish judges, which these cases can then be run against.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -19,6 +23,18 @@ use serde::Deserialize;
 use super::board::Colour;
 use super::notation::Ranks;
 use super::{fen, XqSetup};
+
+/// Which judging point the case files are written for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Form {
+    /// The data as it is: the first repetition, for `wxf` and its readings.
+    First,
+    /// The final cycle played again up to the third occurrence, for `wxf-3fold`.
+    Third,
+}
+
+/// The referees every third-occurrence case is run through.
+pub const RULES_THIRD: &str = "wxf-3fold,wxf-3fold@spec";
 
 /// The referees every converted case is run through (its snapshot shows where they differ).
 pub const RULES: &str = "wxf,wxf@spec,wxf-current-repeat,wxf-whole-piece,wxf-crossed-pawns-chase,wxf-screen-after,wxf-threat-only,wxf-new-threats,wxf-one-victim,check-only";
@@ -56,14 +72,18 @@ pub struct Converted {
 }
 
 /// Every case, converted, and the distinct diagram numbers they name.
-pub fn convert_all(data: &Data) -> Result<(Vec<Converted>, BTreeSet<u32>), DataError> {
-    let cases = data.cases.iter().map(convert).collect::<Result<_, _>>()?;
+pub fn convert_all(data: &Data, form: Form) -> Result<(Vec<Converted>, BTreeSet<u32>), DataError> {
+    let cases = data
+        .cases
+        .iter()
+        .map(|c| convert(c, form))
+        .collect::<Result<_, _>>()?;
     let diagrams = data.cases.iter().filter_map(|c| c.diagram).collect();
     Ok((cases, diagrams))
 }
 
 /// One data case as a case file.
-pub fn convert(case: &DataCase) -> Result<Converted, DataError> {
+pub fn convert(case: &DataCase, form: Form) -> Result<Converted, DataError> {
     let bad = |message: String| DataError {
         id: case.id,
         message,
@@ -92,12 +112,32 @@ pub fn convert(case: &DataCase) -> Result<Converted, DataError> {
         other => return Err(bad(format!("expected `{other}` is not Win, Loss or Draw"))),
     };
     let trimmed = keep < moves.len();
-    let text = case_text(case, &moves[..keep], to_move, result, trimmed);
+    let mut moves = moves[..keep].to_vec();
+    if form == Form::Third {
+        let cycle = cycle_again(&positions[..=keep], &moves);
+        moves.extend(cycle);
+    }
+    let text = case_text(case, &moves, to_move, result, trimmed, form);
     Ok(Converted {
         name: format!("{:03}.toml", case.id),
         text,
         trimmed,
     })
+}
+
+/// The moves of the last cycle again, when the final position has occurred only twice.
+fn cycle_again(
+    positions: &[super::board::Position],
+    moves: &[super::board::Move],
+) -> Vec<super::board::Move> {
+    let last = positions.len() - 1;
+    let earlier: Vec<usize> = (0..last)
+        .filter(|&k| positions[k] == positions[last])
+        .collect();
+    match earlier.last() {
+        Some(&j) if earlier.len() < 2 => moves[j..].to_vec(),
+        _ => Vec::new(),
+    }
 }
 
 fn case_text(
@@ -106,6 +146,7 @@ fn case_text(
     to_move: Colour,
     result: &str,
     trimmed: bool,
+    form: Form,
 ) -> String {
     let diagram = case
         .diagram
@@ -121,11 +162,17 @@ fn case_text(
     if trimmed {
         write!(
             comment,
-            " The data's final position does not repeat an earlier one, so the case ends after move {}, where it does (same winner).",
-            moves.len()
+            " The data's final position does not repeat an earlier one, so the case ends earlier, where it does (same winner)."
         )
         .expect("writing to a String");
     }
+    let (rules, ids) = match form {
+        Form::First => (RULES, ["wxf", "\"wxf@spec\""]),
+        Form::Third => {
+            comment.push_str(" The final cycle is played again so that the final position occurs a third time, where wxf-3fold and Fairy-Stockfish rule.");
+            (RULES_THIRD, ["\"wxf-3fold\"", "\"wxf-3fold@spec\""])
+        }
+    };
     let (last, history) = moves.split_last().expect("at least two moves");
     let history: Vec<String> = history
         .iter()
@@ -133,12 +180,12 @@ fn case_text(
         .collect();
     let title = format!("WXF case {}{diagram}: {}", case.id, case.note.trim());
     let mut text = format!(
-        "family = \"xiangqi\"\ntitle = {title:?}\ncomment = {comment:?}\nrules = \"{RULES}\"\nfen = {:?}\nranks = \"0-9\"\nhistory = {:?}\nmoves = {:?}\n[expect]\n",
+        "family = \"xiangqi\"\ntitle = {title:?}\ncomment = {comment:?}\nrules = \"{rules}\"\nfen = {:?}\nranks = \"0-9\"\nhistory = {:?}\nmoves = {:?}\n[expect]\n",
         case.fen,
         history.join(" "),
         Ranks::ZeroToNine.format(*last),
     );
-    for id in ["wxf", "\"wxf@spec\""] {
+    for id in ids {
         writeln!(text, "{id} = {{ over = 1, result = {result:?} }}").expect("writing to a String");
     }
     text
@@ -161,7 +208,7 @@ mod tests {
 
     #[test]
     fn last_move_is_the_case_and_the_result_becomes_absolute() {
-        let c = convert(&case("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8", "Loss")).unwrap();
+        let c = convert(&case("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8", "Loss"), Form::First).unwrap();
         assert_eq!(c.name, "007.toml");
         assert!(!c.trimmed);
         assert!(c.text.contains("history = \"h8h9 f9f8 h9h8 f8f9 h8h9\""));
@@ -176,7 +223,11 @@ mod tests {
     #[test]
     fn a_final_position_that_does_not_repeat_is_trimmed() {
         // After the seventh move the position is new; the sixth repeats.
-        let c = convert(&case("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9i9", "Win")).unwrap();
+        let c = convert(
+            &case("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9i9", "Win"),
+            Form::First,
+        )
+        .unwrap();
         assert!(c.trimmed);
         assert!(c.text.contains("moves = \"f9f8\""));
         // Black to move after seven moves wins: still black.
@@ -184,12 +235,23 @@ mod tests {
     }
 
     #[test]
+    fn the_third_form_plays_the_last_cycle_again() {
+        let c = convert(&case("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8", "Loss"), Form::Third).unwrap();
+        assert!(c
+            .text
+            .contains("history = \"h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9\""));
+        assert!(c
+            .text
+            .contains("\"wxf-3fold\" = { over = 1, result = \"black\" }"));
+    }
+
+    #[test]
     fn bad_data_is_an_error_naming_the_case() {
-        let e = convert(&case("h8h9 f9f8 h9h8 f8f9 h8h9 a0a1", "Loss")).unwrap_err();
+        let e = convert(&case("h8h9 f9f8 h9h8 f8f9 h8h9 a0a1", "Loss"), Form::First).unwrap_err();
         assert!(e.to_string().starts_with("case 7: move 6"), "{e}");
-        let e = convert(&case("h8h9 f9f8", "Loss")).unwrap_err();
+        let e = convert(&case("h8h9 f9f8", "Loss"), Form::First).unwrap_err();
         assert!(e.to_string().contains("no position repeats"), "{e}");
-        let e = convert(&case("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8", "Lost")).unwrap_err();
+        let e = convert(&case("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8", "Lost"), Form::First).unwrap_err();
         assert!(e.to_string().contains("`Lost`"), "{e}");
     }
 }
