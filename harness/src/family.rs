@@ -46,4 +46,10 @@ pub trait Explore: Family {
     fn setup_keys(setup: &Self::Setup) -> String;
     /// An SVG picture of the position in `state`, with `play` marked.
     fn svg(setup: &Self::Setup, state: &Self::State, play: Option<&Self::Play>) -> String;
+    /// The position after `plays` as a new start that knows nothing of them, where the family
+    /// can write one (a FEN), so minimization can drop a prefix no ruling needs. `None`: it
+    /// cannot (the default).
+    fn reroot(_setup: &Self::Setup, _plays: &[Self::Play]) -> Option<Self::Setup> {
+        None
+    }
 }

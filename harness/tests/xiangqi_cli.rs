@@ -112,9 +112,9 @@ fn random_campaign_finds_minimizes_and_replays() {
         "--start",
         "2c1kab2/4a4/4b4/9/9/9/P1p5P/2r1N1cC1/4A4/3ACK3 w - - 0 1",
         "--games",
-        "24",
+        "40",
         "--seed",
-        "3",
+        "6",
         "--rules",
         "wxf,wxf@spec,check-only",
         "--out",
@@ -129,6 +129,8 @@ fn random_campaign_finds_minimizes_and_replays() {
         ),
         "{summary}"
     );
+    // Rerooted at the start of the repetition: a handful of plies from a FEN.
+    assert!(summary.contains("(5 plies)"), "{summary}");
     assert!(
         !summary.lines().any(|l| l.contains("wxf@spec:")
             && !l.contains("wxf, wxf@spec")

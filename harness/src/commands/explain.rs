@@ -7,6 +7,7 @@ use anyhow::bail;
 use rulediff::case::{self, AnyCase};
 use rulediff::xiangqi::registry::wxf_judge;
 use rulediff::xiangqi::rules::explain::explain;
+use rulediff::xiangqi::rules::judge::Point;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -15,6 +16,10 @@ pub struct Args {
     /// WXF referee ids, comma-separated (`wxf`, `wxf-3fold`, the `wxf-…` variants).
     #[arg(long, default_value = "wxf")]
     rules: String,
+    /// Judge every listed reading as `wxf-3fold` does: at the third occurrence of the current
+    /// position (for reading a divergence from Fairy-Stockfish under each WXF reading).
+    #[arg(long)]
+    third: bool,
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
@@ -27,10 +32,20 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         .map(str::trim)
         .filter(|s| !s.is_empty())
     {
-        let Some((readings, times, point)) = wxf_judge(id) else {
+        let Some((readings, mut times, mut point)) = wxf_judge(id) else {
             bail!("`{id}` is not a WXF judge (`rulediff rules` lists the wxf ids)");
         };
-        println!("== {id}");
+        if args.third {
+            (times, point) = (2, Point::CurrentRepeats);
+        }
+        println!(
+            "== {id}{}",
+            if args.third {
+                " at the third occurrence"
+            } else {
+                ""
+            }
+        );
         print!(
             "{}",
             explain(&case.setup, &case.plays, readings, times, point)

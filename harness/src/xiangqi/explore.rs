@@ -112,4 +112,12 @@ impl Explore for Xiangqi {
     fn svg(_setup: &XqSetup, state: &XqState, play: Option<&Move>) -> String {
         super::diagram::svg(&state.pos, play)
     }
+
+    fn reroot(setup: &XqSetup, plays: &[Move]) -> Option<XqSetup> {
+        let mut pos = setup.current();
+        for &mv in plays {
+            pos.make(mv);
+        }
+        Some(XqSetup::new(pos, setup.ranks))
+    }
 }

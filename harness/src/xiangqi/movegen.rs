@@ -233,29 +233,6 @@ pub fn is_legal(pos: &Position, mv: Move) -> bool {
     reaches && safe_for(pos, mover, mv)
 }
 
-/// Whether the side to move has any legal move (no: checkmate or stalemate, both lost).
-pub fn has_legal_move(pos: &Position) -> bool {
-    let mover = pos.to_move();
-    let mut scratch = pos.clone();
-    for from in Square::all() {
-        if pos.at(from).is_none_or(|p| p.colour != mover) {
-            continue;
-        }
-        let mut found = false;
-        targets(pos, from, |to| {
-            if !found {
-                let undo = scratch.make(Move::new(from, to));
-                found = !in_check(&scratch, mover);
-                scratch.unmake(undo);
-            }
-        });
-        if found {
-            return true;
-        }
-    }
-    false
-}
-
 /// Leaf nodes of the legal move tree `depth` plies deep.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::super::board::{Kind, Move, Position, SQUARES};
+use super::super::board::{Move, Position, SQUARES};
 
 /// No piece on a square.
 pub const NO_PIECE: u8 = u8::MAX;
@@ -82,14 +82,5 @@ impl History {
     /// The nearest earlier position equal to position `t`.
     pub fn previous(&self, t: usize) -> Option<usize> {
         self.previous[t]
-    }
-
-    /// Whether the move into position `t` can never be undone: a capture or a pawn advance.
-    pub fn irreversible(&self, t: usize) -> bool {
-        let mv = self.move_into(t);
-        let before = &self.positions[t - 1];
-        before.at(mv.to).is_some()
-            || (before.at(mv.from).is_some_and(|p| p.kind == Kind::Pawn)
-                && mv.from.file() == mv.to.file())
     }
 }

@@ -19,7 +19,7 @@ pub mod judge;
 pub mod spec;
 
 use super::board::{Colour, Move, Position};
-use super::movegen::{has_legal_move, in_check, legal_moves, safe_for, targets};
+use super::movegen::{in_check, legal_moves, safe_for, targets};
 use super::Xiangqi;
 use super::XqSetup;
 use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
@@ -193,9 +193,4 @@ impl<R: RepetitionRule> Referee<Xiangqi> for XqReferee<R> {
             game.legal.clone()
         })
     }
-}
-
-/// Whether the side to move has lost for want of a move (used by the spec referee too).
-pub fn stuck(pos: &Position) -> bool {
-    !has_legal_move(pos)
 }
