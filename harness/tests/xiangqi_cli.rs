@@ -188,6 +188,21 @@ fn explain_shows_each_move_of_the_repetition() {
     assert!(shown.contains("level: perpetual chase"), "{shown}");
     assert!(shown.contains("result: black+perpetual-chase"), "{shown}");
     assert!(shown.contains("result: draw:repetition"), "{shown}");
+    // A repetition of the start position puts the start itself in a window.
+    let dir = scratch("explain");
+    let case = dir.join("start.toml");
+    std::fs::write(
+        &case,
+        "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"3k5/9/9/9/9/c8/9/9/1R7/4K4 w\"\nmoves = \"b1a1 a4b4 a1b1 b4a4 b1a1\"\n",
+    )
+    .unwrap();
+    let out = rulediff(&["explain", case.to_str().unwrap(), "--rules", "wxf"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("ply 0 (the start): idle"),
+        "{}",
+        text(&out.stdout)
+    );
     let go = rulediff(&["explain", &corpus("go/basics/basic-ko.toml")]);
     assert_eq!(go.status.code(), Some(2));
 }

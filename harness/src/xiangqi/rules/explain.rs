@@ -80,9 +80,13 @@ fn piece_at(h: &History, t: usize, sq: super::super::board::Square) -> String {
 
 /// One move: its text, then check / threats and answers / idle.
 fn describe(h: &History, t: usize, r: &Readings, ranks: super::super::notation::Ranks) -> String {
-    let mv = h.move_into(t);
     let reply = h.move_into(t + 1);
-    let mut line = format!("ply {t} {}: ", ranks.format(mv));
+    let made = if t == 0 {
+        "(the start)".to_string()
+    } else {
+        ranks.format(h.move_into(t))
+    };
+    let mut line = format!("ply {t} {made}: ");
     let status = ply_status(h, t, r);
     if status == PlyStatus::Check {
         line.push_str("check");
