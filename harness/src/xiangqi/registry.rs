@@ -27,7 +27,7 @@ fn variants() -> Vec<Variant> {
             readings: d,
             point: Point::BothRepeat,
             summary: "WXF: perpetual check > perpetual chase > idle, judged at the first repetition",
-            details: "Per move: check, chase (pieces under a free capture that the reply saves, followed as they move) or idle.\n\
+            details: "Per move: check, chase (pieces under a free capture the reply answers by moving, blocking or protecting; followed as they move) or idle.\n\
                       Protected: a defender can legally recapture, cannon screens and rook lines read before the capture (Algorithm 2);\n\
                       a less valuable attacker makes any victim unprotected; exchanges of like pieces are not chases;\n\
                       kings and pawns do not chase; kings and uncrossed pawns are not chased. Higher level loses, equal draws.",
