@@ -25,6 +25,7 @@ use toml::Spanned;
 use crate::chess::Chess;
 use crate::family::Family;
 use crate::go::Go;
+use crate::xiangqi::Xiangqi;
 
 /// A malformed case file: where and what.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
@@ -251,6 +252,7 @@ fn expectation(
 pub enum AnyCase {
     Go(Case<Go>),
     Chess(Case<Chess>),
+    Xiangqi(Case<Xiangqi>),
 }
 
 impl AnyCase {
@@ -258,6 +260,7 @@ impl AnyCase {
         match self {
             AnyCase::Go(c) => &c.path,
             AnyCase::Chess(c) => &c.path,
+            AnyCase::Xiangqi(c) => &c.path,
         }
     }
 }
@@ -280,9 +283,10 @@ pub fn parse(path: &Path, text: &str) -> Result<AnyCase, CaseError> {
     match header.family.get_ref().as_str() {
         "go" => Ok(AnyCase::Go(crate::go::case::parse(&src, header)?)),
         "chess" => Ok(AnyCase::Chess(crate::chess::case::parse(&src, header)?)),
+        "xiangqi" => Ok(AnyCase::Xiangqi(crate::xiangqi::case::parse(&src, header)?)),
         other => Err(src.error_in(
             &header.family,
-            format!("unknown family `{other}` (known: go, chess)"),
+            format!("unknown family `{other}` (known: go, chess, xiangqi)"),
         )),
     }
 }

@@ -52,4 +52,11 @@ pub trait Explore: Family {
     fn past_bound(_setup: &Self::Setup, _state: &Self::State) -> bool {
         false
     }
+
+    /// The position after `plays` as a new start that knows nothing of them, where the family
+    /// can write one (a FEN), so minimization can drop a prefix no ruling needs. `None`: it
+    /// cannot (the default).
+    fn reroot(_setup: &Self::Setup, _plays: &[Self::Play]) -> Option<Self::Setup> {
+        None
+    }
 }

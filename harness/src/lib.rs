@@ -14,3 +14,4 @@ pub mod referee;
 pub mod report;
 pub mod runner;
 pub mod util;
+pub mod xiangqi;

@@ -31,6 +31,10 @@ enum Command {
     Sgf(commands::sgf::Args),
     /// List the built-in external engines (GTP programs, the goban crate) and what they claim.
     Engines(commands::engines::Args),
+    /// Turn the WXF xiangqi repetition test data (JSON) into case files.
+    WxfImport(commands::wxf_import::Args),
+    /// Show how a WXF judge reads the end of a xiangqi case: each move's check, chase or idle.
+    Explain(commands::explain::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +47,8 @@ fn main() -> ExitCode {
         Command::Finite(args) => commands::finite::main(&args),
         Command::Sgf(args) => commands::sgf::main(&args),
         Command::Engines(args) => commands::engines::main(&args),
+        Command::WxfImport(args) => commands::wxf_import::main(&args),
+        Command::Explain(args) => commands::explain::main(&args),
     };
     match result {
         Ok(code) => code,

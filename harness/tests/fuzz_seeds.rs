@@ -57,3 +57,13 @@ fn go_rules_seeds() {
 fn gtp_reply_seeds() {
     replay("gtp_reply", fuzz::gtp_reply);
 }
+
+#[test]
+fn xiangqi_fen_seeds() {
+    replay("xiangqi_fen", fuzz::xiangqi_fen);
+}
+
+#[test]
+fn xiangqi_differential_seeds() {
+    replay("xiangqi_differential", fuzz::xiangqi_differential);
+}

@@ -140,3 +140,22 @@ pub fn gtp_reply(data: &[u8]) {
         assert_eq!(back, vec![Ok(reply)], "a reply reads back as itself");
     }
 }
+
+/// The xiangqi FEN parser returns an error or a position, never panics, and what it accepts
+/// round-trips through `fen::format`.
+pub fn xiangqi_fen(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Err(broken) = super::xiangqi::fen_round_trip(text) {
+            panic!("{broken}");
+        }
+    }
+}
+
+/// Fast xiangqi referees agree with their `@spec` twins on the game the bytes choose.
+pub fn xiangqi_differential(data: &[u8]) {
+    if let Some(input) = super::xiangqi::XqInput::from_bytes(data) {
+        if let Err(disagreement) = super::xiangqi::spec_agrees(&input) {
+            panic!("{disagreement}");
+        }
+    }
+}

@@ -9,3 +9,4 @@ pub mod go_input;
 pub mod go_rules;
 pub mod spec_agreement;
 pub mod termination;
+pub mod xiangqi;

@@ -10,14 +10,23 @@ use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
 use rulediff::referee::{select, RefereeInfo, Refereed};
-use rulediff::runner::campaign::{Plan, Results};
+use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::xiangqi::notation::Ranks;
+use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum FamilyArg {
+    Go,
+    Chess,
+    Xiangqi,
+}
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game family: `go` or `chess`.
-    #[arg(long, default_value = "go")]
-    family: String,
-    /// Start position for families other than Go (chess: FEN; default the standard start).
+    /// Game family.
+    #[arg(long, value_enum, default_value = "go")]
+    family: FamilyArg,
+    /// Start position (FEN) for non-Go families; default: the standard opening.
     #[arg(long)]
     start: Option<String>,
     /// Go board: `9x9`, `torus:5x5`, `path:6`, `ring:6`, `complete:4`, `edges:a-b b-c …`.
@@ -35,7 +44,7 @@ pub struct Args {
     #[arg(long)]
     rules: Option<String>,
     /// Ply budget per game; games reaching it are reported as long (suspected non-termination).
-    /// Default: 8 times the number of vertices (Go), 2000 (chess).
+    /// Default: 8 times the number of vertices (Go), 2000 (chess), 300 (xiangqi).
     #[arg(long)]
     max_plies: Option<usize>,
     /// Folder for results.json, divergences.csv, report.html and the minimized cases.
@@ -49,28 +58,40 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    match args.family.as_str() {
-        "go" => go(args),
-        "chess" => {
+    if args.family != FamilyArg::Go
+        && (!args.engines.engine.is_empty() || args.engines.engines.is_some())
+    {
+        bail!("engines referee Go games only");
+    }
+    match args.family {
+        FamilyArg::Go => go(args),
+        FamilyArg::Chess => {
             let setup = match &args.start {
                 Some(fen) => ChessSetup::from_fen(fen).map_err(anyhow::Error::msg)?,
                 None => ChessSetup::standard(),
             };
-            if !args.engines.engine.is_empty() || args.engines.engines.is_some() {
-                bail!("engines referee Go games only");
-            }
             let rules = args.rules.as_deref().unwrap_or(Chess::DEFAULT_RULES);
             let registry = Chess::registry();
             let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
-            campaign::<Chess>(args, &setup, &referees, args.max_plies.unwrap_or(2000))
+            campaign_of::<Chess>(args, &setup, &referees, args.max_plies.unwrap_or(2000))
         }
-        other => bail!("unknown family `{other}` (known: go, chess)"),
+        FamilyArg::Xiangqi => {
+            let start = match &args.start {
+                None => rulediff::xiangqi::board::Position::start(),
+                Some(text) => fen::parse(text).with_context(|| format!("--start {text}"))?,
+            };
+            let setup = XqSetup::new(start, Ranks::ZeroToNine);
+            let rules = args.rules.as_deref().unwrap_or(Xiangqi::DEFAULT_RULES);
+            let registry = Xiangqi::registry();
+            let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
+            campaign_of::<Xiangqi>(args, &setup, &referees, args.max_plies.unwrap_or(300))
+        }
     }
 }
 
 fn go(args: &Args) -> anyhow::Result<ExitCode> {
     if args.start.is_some() {
-        bail!("--start is for other families; Go takes --board");
+        bail!("--start is for non-Go families; Go games start from an empty --board");
     }
     let graph =
         Graph::parse_shape(&args.board).with_context(|| format!("--board {}", args.board))?;
@@ -98,10 +119,10 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
             referees.push(info);
         }
     }
-    campaign::<Go>(args, &setup, &referees, max_plies)
+    campaign_of::<Go>(args, &setup, &referees, max_plies)
 }
 
-fn campaign<F: Explore>(
+fn campaign_of<F: Explore>(
     args: &Args,
     setup: &F::Setup,
     referees: &[&RefereeInfo<F>],
@@ -117,7 +138,7 @@ fn campaign<F: Explore>(
     };
     let mut results = start(&args.out, plan, args.resume)?;
     let bar = progress(args.games, results.games_done);
-    rulediff::runner::campaign::run(setup, referees, &mut results, 64, &args.out, |r, done| {
+    campaign::run(setup, referees, &mut results, 64, &args.out, |r, done| {
         bar.set_position(done);
         bar.set_message(format!(
             "{} divergences, {} signatures",

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use rulediff::chess::Chess;
 use rulediff::go::Go;
 use rulediff::referee::{RefereeInfo, Refereed};
+use rulediff::xiangqi::Xiangqi;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -16,6 +17,7 @@ pub struct Args {
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     print!("{}", listing::<Go>(args.verbose));
     print!("{}", listing::<Chess>(args.verbose));
+    print!("{}", listing::<Xiangqi>(args.verbose));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -140,6 +140,7 @@ fn run_file(
         Err(error) => Outcome::Failed(error.to_string()),
         Ok(AnyCase::Go(case)) => run_typed(&case, rules, options, super::engines::joined(engines)),
         Ok(AnyCase::Chess(case)) => run_typed(&case, rules, options, (Vec::new(), Vec::new())),
+        Ok(AnyCase::Xiangqi(case)) => run_typed(&case, rules, options, (Vec::new(), Vec::new())),
     }
 }
 

@@ -191,10 +191,12 @@ fn summarize<F: Explore>(
         .rulings
         .iter()
         .any(|r| matches!(r, Ruling::Ends { .. }));
+    let (rooted, later) = reroot::<F>(setup, referees, &found, ends);
+    let setup = rooted.as_ref().unwrap_or(setup);
     let keeps = |h: &[F::Play]| {
         signature_after(setup, referees, h, &found.play, ends).as_ref() == Some(&found.signature)
     };
-    let history = minimize(&found.history, keeps);
+    let history = minimize(&later, keeps);
     let mut state = F::initial(setup);
     history
         .iter()
@@ -210,8 +212,15 @@ fn summarize<F: Explore>(
     };
     let mut plays = history.clone();
     plays.push(found.play.clone());
+    let from = match rooted {
+        Some(_) => format!(
+            " from the position after {} of them",
+            found.history.len() - later.len()
+        ),
+        None => String::new(),
+    };
     let comment = format!(
-        "Found by `rulediff random` (seed {}, game {game}) after {} plies; minimized to {}.",
+        "Found by `rulediff random` (seed {}, game {game}) after {} plies; minimized to {}{from}.",
         plan.seed,
         found.history.len(),
         history.len()
@@ -236,6 +245,28 @@ fn summarize<F: Explore>(
         svg: F::svg(setup, &state, Some(&found.play)),
         cycle_plays,
     }
+}
+
+/// Where the family can start a game from any position, the latest position of the found
+/// history from which the rest still shows the divergence (so a long game that wandered into a
+/// repetition becomes a short case), and the plays left; otherwise the history as it is.
+fn reroot<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    found: &Found<F::Play>,
+    ends: bool,
+) -> (Option<F::Setup>, Vec<F::Play>) {
+    let h = &found.history;
+    for cut in (1..=h.len()).rev() {
+        let Some(rooted) = F::reroot(setup, &h[..cut]) else {
+            break;
+        };
+        let sig = signature_after(&rooted, referees, &h[cut..], &found.play, ends);
+        if sig.as_ref() == Some(&found.signature) {
+            return (Some(rooted), h[cut..].to_vec());
+        }
+    }
+    (None, h.clone())
 }
 
 /// A case file whose expectations are what the referees rule when it is run, and each
