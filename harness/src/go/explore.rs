@@ -15,6 +15,9 @@ pub struct GoState {
     pub cells: Vec<Colour>,
     pub seen: Vec<Vec<Colour>>,
     pub to_move: usize,
+    /// The board before each stone play still standing, so that a rescinded one (Kee Rules)
+    /// can be taken back.
+    pub before_stones: Vec<Vec<Colour>>,
 }
 
 impl Explore for Go {
@@ -25,15 +28,34 @@ impl Explore for Go {
             cells: setup.stones.clone(),
             seen: vec![setup.stones.clone()],
             to_move: setup.to_move,
+            before_stones: Vec::new(),
         }
     }
 
     fn advance(setup: &GoSetup, state: &mut GoState, play: &GoPlay) {
-        if let GoPlay::Stone(v) = *play {
-            state.cells = plain_play(&setup.graph, &state.cells, v, colour_of(state.to_move)).cells;
+        Self::advance_seated(setup, state, play, None);
+    }
+
+    /// A pass after which the referees give the passer the move again took back his last stone
+    /// play still standing (Kee rule 13): the board goes back to before it.
+    fn advance_seated(setup: &GoSetup, state: &mut GoState, play: &GoPlay, next: Option<usize>) {
+        let mover = state.to_move;
+        match *play {
+            GoPlay::Stone(v) => {
+                let after = plain_play(&setup.graph, &state.cells, v, colour_of(mover)).cells;
+                state
+                    .before_stones
+                    .push(std::mem::replace(&mut state.cells, after));
+            }
+            _ if next == Some(mover) => {
+                if let Some(before) = state.before_stones.pop() {
+                    state.cells = before;
+                }
+            }
+            _ => {}
         }
         state.seen.push(state.cells.clone());
-        state.to_move = (state.to_move + 1) % setup.players;
+        state.to_move = next.unwrap_or((mover + 1) % setup.players);
     }
 
     fn weight(setup: &GoSetup, state: &GoState, play: &GoPlay) -> u32 {

@@ -91,7 +91,7 @@ pub fn play_game<F: Explore>(
             break;
         };
         let rulings = play_all(&mut seats, &play);
-        F::advance(setup, &mut state, &play);
+        F::advance_seated(setup, &mut state, &play, reported_seat(&seats));
         history.push(play.clone());
         if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
             if rulings.iter().any(|r| *r != rulings[0]) {
@@ -110,6 +110,12 @@ pub fn play_game<F: Explore>(
     result.plies = history.len();
     result.long = history.len() >= max_plies;
     result
+}
+
+/// The seat to move as the first referee that reports one sees it (see
+/// [`Referee::seat_to_move`]).
+pub fn reported_seat<F: Explore>(seats: &[Box<dyn Referee<F>>]) -> Option<usize> {
+    seats.iter().find_map(|s| s.seat_to_move())
 }
 
 fn legal_sets<F: Explore>(seats: &mut [Box<dyn Referee<F>>]) -> Result<Vec<Vec<F::Play>>, String> {
