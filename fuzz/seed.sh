@@ -5,7 +5,7 @@
 #   cargo +nightly fuzz run differential fuzz/seeds/differential
 set -euo pipefail
 cd "$(dirname "$0")"
-rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules}
+rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,kee_claims}
 find ../corpus -name '*.toml' | while read -r f; do cp "$f" "seeds/case_file/$(echo "${f#../corpus/}" | tr / _)"; done
 find ../corpus -name '*.sgf' | while read -r f; do cp "$f" "seeds/sgf/$(basename "$f")"; done
 python3 - <<'PY'
@@ -20,4 +20,6 @@ for shape in range(5):
                 open(f"seeds/{target}/s{shape}-{size}-{players}", "wb").write(data)
 for i in range(20):
     open(f"seeds/go_rules/seed{i}", "wb").write(random.getrandbits(64).to_bytes(8, "little"))
+for i in range(20):
+    open(f"seeds/kee_claims/seed{i}", "wb").write(random.getrandbits(64).to_bytes(8, "little"))
 PY

@@ -42,3 +42,8 @@ fn termination_seeds() {
 fn go_rules_seeds() {
     replay("go_rules", fuzz::go_rules);
 }
+
+#[test]
+fn kee_claims_seeds() {
+    replay("kee_claims", fuzz::kee_claims);
+}

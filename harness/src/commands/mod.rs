@@ -1,6 +1,7 @@
 //! One module per subcommand; each parses nothing itself (clap does) and returns an exit code.
 
 pub mod finite;
+pub mod kee_claims;
 pub mod random;
 pub mod report;
 pub mod rules;
