@@ -29,10 +29,26 @@
 //! hash lookup and a few comparisons ([`fast`]). The spec twin ([`spec`]) rescans the whole
 //! record for every question.
 //!
-//! # Finiteness
+//! # Finiteness (claim 3)
 //!
 //! The exhaustive search (`rulediff finite`) uses [`fast::KeeReferee`]'s state key; its doc
-//! says why the abstraction is exact.
+//! says why the abstraction is exact. It finds endless games under `kee:rescind-erases` (a
+//! player alternates two captures, each rescinded in turn, and erasing forgets both). Every
+//! reading that keeps the record has a termination argument ([`TERMINATION`]), which the
+//! search falls back on when its budget runs out:
+//!
+//! Suppose a game never ends. Finitely many positions exist, so from some ply T on every
+//! position made has been made before, first before T. Every stone play after T therefore
+//! needs both exceptions of rule 11: (a) its player passed (without appealing) since the
+//! position last appeared, and (b) some opponent has not passed since it first appeared. Every
+//! player keeps moving (turn order only ever repeats a player after a rescind, and rescinds
+//! without stone plays run out). If some player made stone plays for ever, some opponent
+//! would be his witness for (b) infinitely often, so that opponent never passes after T; he
+//! keeps moving, so he makes stone plays for ever; then he makes some position twice after T,
+//! and (a) needs a pass of his in between: a contradiction. So stone plays stop; each rescind
+//! then takes back one live stone play and nothing adds one, so rescinds stop too; and the
+//! next round of passes ends the game. The argument needs every appearance and pass to stay
+//! on record, which `kee:rescind-erases` does not do.
 
 pub mod fast;
 pub mod spec;
@@ -243,6 +259,16 @@ const SOURCE: &str = "Kee Rules of Go (2016), shared/reference/kee-rules.txt";
 /// Claim 3 of the text, which the finiteness checks hold every reading to.
 const CLAIMS_FINITE: bool = true;
 
+/// Why every game ends under a reading that keeps the record (see the module docs).
+pub const TERMINATION: &str = "rule 11 needs a passing mover and a witness opponent who has not passed; a player making stone plays for ever would need a witness who never passes again yet must keep making stone plays, and pass between them: so stone plays stop, rescinds then only take back live plays, and a round of passes ends the game (the record is never erased)";
+
+impl Variant {
+    /// The termination argument, for the readings it covers.
+    pub fn termination(&self) -> Option<&'static str> {
+        (self.reading.rescind == RescindRecord::Keep).then_some(TERMINATION)
+    }
+}
+
 /// Every Kee referee: each variant fast, then as its `@spec` twin.
 pub fn registry() -> Vec<RefereeInfo<Go>> {
     let mut all = Vec::new();
@@ -254,6 +280,7 @@ pub fn registry() -> Vec<RefereeInfo<Go>> {
                 Box::new(fast::KeeReferee::new(id, reading)) as Box<dyn Referee<Go>>
             })
             .with_details(details.clone())
+            .with_termination(v.termination())
             .finite(CLAIMS_FINITE),
         );
         let spec_id = format!("{id}@spec");
