@@ -165,6 +165,7 @@ impl Refusal {
     }
 }
 
+#[derive(Clone)]
 pub struct KeeReferee {
     id: String,
     reading: Reading,
