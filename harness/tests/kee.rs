@@ -231,3 +231,34 @@ fn erasing_rescinds_allows_an_endless_game_on_three_points() {
     let refused = all.iter().any(|p| !kept.play(p).unwrap().is_legal());
     assert!(refused || kept.status().unwrap().is_over());
 }
+
+/// Every case under `corpus/go/kee/` holds for each Kee reading's `@spec` twin too, with the
+/// expectation written for the fast referee.
+#[test]
+fn spec_twins_meet_the_corpus_expectations() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/go/kee");
+    let registry = Go::registry();
+    let mut checked = 0;
+    for path in case::discover(&[dir]).expect("corpus/go/kee exists") {
+        let AnyCase::Go(case) = case::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        for (id, expectation) in &case.expect {
+            if !id.starts_with("kee") {
+                continue;
+            }
+            let spec_id = format!("{id}@spec");
+            let spec = registry.iter().find(|r| r.id == spec_id).expect("spec twin");
+            let run = runner::run_case(&case, &[spec], &Options::default());
+            let checks = runner::check_expectations(&run, &[(spec_id.clone(), expectation.clone())]);
+            assert_eq!(
+                checks[0].ok,
+                Some(true),
+                "{}: {spec_id} expected {}, got {}",
+                path.display(),
+                checks[0].expected,
+                checks[0].got
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "only {checked} Kee expectations in the corpus");
+}
