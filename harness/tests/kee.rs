@@ -246,9 +246,13 @@ fn spec_twins_meet_the_corpus_expectations() {
                 continue;
             }
             let spec_id = format!("{id}@spec");
-            let spec = registry.iter().find(|r| r.id == spec_id).expect("spec twin");
+            let spec = registry
+                .iter()
+                .find(|r| r.id == spec_id)
+                .expect("spec twin");
             let run = runner::run_case(&case, &[spec], &Options::default());
-            let checks = runner::check_expectations(&run, &[(spec_id.clone(), expectation.clone())]);
+            let checks =
+                runner::check_expectations(&run, &[(spec_id.clone(), expectation.clone())]);
             assert_eq!(
                 checks[0].ok,
                 Some(true),
@@ -260,5 +264,36 @@ fn spec_twins_meet_the_corpus_expectations() {
             checked += 1;
         }
     }
-    assert!(checked >= 30, "only {checked} Kee expectations in the corpus");
+    assert!(
+        checked >= 30,
+        "only {checked} Kee expectations in the corpus"
+    );
+}
+
+/// The state key is a fingerprint of the exact summary: on random games, equal fingerprints
+/// come with equal summaries and different summaries with different fingerprints.
+#[test]
+fn state_keys_fingerprint_the_exact_summary() {
+    use rulediff::go::rules::kee::fast::KeeReferee;
+    use std::collections::HashMap;
+    let mut seen: HashMap<Vec<u64>, Vec<u64>> = HashMap::new();
+    for seed in 0..40 {
+        let (setup, mut rng) = kee_claims::start(seed);
+        let variant = &VARIANTS[seed as usize % VARIANTS.len()];
+        let plays = kee_claims::play(variant, Policy::AnyPlay, &setup, &mut rng);
+        let mut r = KeeReferee::new(variant.id, variant.reading);
+        r.start(&setup).unwrap();
+        for play in plays.iter().take(60) {
+            r.play(play).unwrap();
+            let (key, exact) = (r.state_key().unwrap(), r.exact_state_key().unwrap());
+            assert_eq!(key.len(), 2);
+            let exact = [vec![seed], exact].concat();
+            let key = [vec![seed], key].concat();
+            if let Some(earlier) = seen.insert(key, exact.clone()) {
+                assert_eq!(earlier, exact, "one fingerprint, two summaries");
+            }
+        }
+    }
+    let distinct: std::collections::HashSet<&Vec<u64>> = seen.values().collect();
+    assert_eq!(distinct.len(), seen.len(), "one summary, two fingerprints");
 }
