@@ -34,8 +34,8 @@
 //! The exhaustive search (`rulediff finite`) uses [`fast::KeeReferee`]'s state key; its doc
 //! says why the abstraction is exact. It finds endless games under `kee:rescind-erases` (a
 //! player alternates two captures, each rescinded in turn, and erasing forgets both). Every
-//! reading that keeps the record has a termination argument ([`TERMINATION`]), which the
-//! search falls back on when its budget runs out:
+//! reading that keeps the record has a termination argument ([`TERMINATION`], registered as
+//! the referee's `termination`):
 //!
 //! Suppose a game never ends. Finitely many positions exist, so from some ply T on every
 //! position made has been made before, first before T. Every stone play after T therefore
