@@ -5,7 +5,7 @@
 #   cargo +nightly fuzz run differential fuzz/seeds/differential
 set -euo pipefail
 cd "$(dirname "$0")"
-rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn,gtp_reply,xiangqi_fen,xiangqi_differential}
+rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn,gtp_reply,xiangqi_fen,xiangqi_differential,kee_claims}
 find ../corpus -name '*.toml' | while read -r f; do cp "$f" "seeds/case_file/$(echo "${f#../corpus/}" | tr / _)"; done
 find ../corpus -name '*.sgf' | while read -r f; do cp "$f" "seeds/sgf/$(basename "$f")"; done
 find ../corpus -name '*.pgn' | while read -r f; do cp "$f" "seeds/pgn/$(basename "$f")"; done
@@ -40,6 +40,8 @@ for start in range(8):
     for stream in range(4):
         picks = bytes(random.randrange(256) for _ in range(2 * 40))
         open(f"seeds/xiangqi_differential/s{start}-{stream}", "wb").write(bytes([start]) + picks)
+for i in range(20):
+    open(f"seeds/kee_claims/seed{i}", "wb").write(random.getrandbits(64).to_bytes(8, "little"))
 PY
 # GTP replies: what GNU Go and Leela Zero print, and the kinds of nonsense a broken engine might.
 printf '=1 \n\n=2 A1 B2 C3 T19\n\n? illegal move\n\n=3 1\n\n' > seeds/gtp_reply/gnugo

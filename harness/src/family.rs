@@ -19,7 +19,9 @@ pub trait Family: Sized + 'static {
     fn parse_play(setup: &Self::Setup, text: &str) -> Result<Self::Play, String>;
     /// Name of the player at `seat` (0-based turn order), as results print it.
     fn seat_name(setup: &Self::Setup, seat: usize) -> String;
-    /// Seat to move after `plies` plays from the start (turn order is fixed).
+    /// Seat to move after `plies` plays from the start in the family's fixed turn order.
+    /// Rulesets that change the order (Kee Rules' rescinds) report the seat themselves
+    /// ([`crate::referee::Referee::seat_to_move`]); this is the fallback for all others.
     fn seat_to_move(setup: &Self::Setup, plies: usize) -> usize;
 }
 
@@ -32,6 +34,17 @@ pub trait Explore: Family {
     fn initial(setup: &Self::Setup) -> Self::State;
     /// The state after `play`, which every referee accepted.
     fn advance(setup: &Self::Setup, state: &mut Self::State, play: &Self::Play);
+    /// As [`Explore::advance`], when the referees also say who moves next (`next`, where a
+    /// ruleset can change the turn order). The default ignores it: fixed turn order.
+    fn advance_seated(
+        setup: &Self::Setup,
+        state: &mut Self::State,
+        play: &Self::Play,
+        next: Option<usize>,
+    ) {
+        let _ = next;
+        Self::advance(setup, state, play);
+    }
     /// How much a random game should prefer `play` (0 = never), so that captures and
     /// recaptures, which make repetitions, come up often.
     fn weight(setup: &Self::Setup, state: &Self::State, play: &Self::Play) -> u32;

@@ -25,6 +25,9 @@ enum Command {
     Random(commands::random::Args),
     /// Exhaustive search: does every game end under a ruleset, on a graph, for N players?
     Finite(commands::finite::Args),
+    /// Kee Rules' claims 3–6 on random games, per reading and player policy; violations
+    /// minimized to case files.
+    KeeClaims(commands::kee_claims::Args),
     /// Re-render the CSV and HTML reports of a saved campaign.
     Report(commands::report::Args),
     /// Write a Go case's game (grid, two players) as SGF.
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Command::Engines(args) => commands::engines::main(&args),
         Command::WxfImport(args) => commands::wxf_import::main(&args),
         Command::Explain(args) => commands::explain::main(&args),
+        Command::KeeClaims(args) => commands::kee_claims::main(&args),
     };
     match result {
         Ok(code) => code,

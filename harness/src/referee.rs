@@ -206,6 +206,13 @@ pub trait Referee<F: Family>: Send {
     /// Every play allowed now for the player to move.
     fn legal_plays(&mut self) -> Result<Vec<F::Play>, Fault>;
 
+    /// The seat whose turn it is, for rulesets in which a play can change the turn order (Kee
+    /// Rules: a rescinded player replaces his play, so he moves again). `None` means the
+    /// family's fixed order ([`Family::seat_to_move`]) holds.
+    fn seat_to_move(&self) -> Option<usize> {
+        None
+    }
+
     /// For exhaustive search: an independent copy of this referee as it stands. `None` where
     /// the referee cannot be copied (external programs).
     fn fork(&self) -> Option<Box<dyn Referee<F>>> {

@@ -67,3 +67,8 @@ fn xiangqi_fen_seeds() {
 fn xiangqi_differential_seeds() {
     replay("xiangqi_differential", fuzz::xiangqi_differential);
 }
+
+#[test]
+fn kee_claims_seeds() {
+    replay("kee_claims", fuzz::kee_claims);
+}

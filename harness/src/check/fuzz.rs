@@ -95,15 +95,20 @@ pub fn sgf(data: &[u8]) {
     }
 }
 
-/// The ko-rule properties of [`super::go_rules`] on the game drawn from the seed in the
-/// first eight bytes.
-pub fn go_rules(data: &[u8]) {
+/// The first eight bytes as a seed (missing bytes are zero).
+fn seed_of(data: &[u8]) -> u64 {
     let mut bytes = [0u8; 8];
     bytes
         .iter_mut()
         .zip(data)
         .for_each(|(slot, byte)| *slot = *byte);
-    let seed = u64::from_le_bytes(bytes);
+    u64::from_le_bytes(bytes)
+}
+
+/// The ko-rule properties of [`super::go_rules`] on the game drawn from the seed in the
+/// first eight bytes.
+pub fn go_rules(data: &[u8]) {
+    let seed = seed_of(data);
     for check in [
         super::go_rules::inclusions,
         super::go_rules::repetitions,
@@ -157,5 +162,19 @@ pub fn xiangqi_differential(data: &[u8]) {
         if let Err(disagreement) = super::xiangqi::spec_agrees(&input) {
             panic!("{disagreement}");
         }
+    }
+}
+
+/// Kee's claims on the games drawn from the seed in the first eight bytes (every reading,
+/// both player policies): no claim that [`super::kee_claims::expected`] says holds is
+/// violated, no game is suspiciously long, and fast and spec referees agree.
+pub fn kee_claims(data: &[u8]) {
+    let seed = seed_of(data);
+    let found = super::kee_claims::unexpected(seed);
+    if !found.is_empty() {
+        panic!("{}", found.join("\n"));
+    }
+    if let Err(disagreement) = super::kee_claims::spec_agrees(seed) {
+        panic!("{disagreement}");
     }
 }

@@ -7,6 +7,7 @@ pub mod finite;
 pub mod fuzz;
 pub mod go_input;
 pub mod go_rules;
+pub mod kee_claims;
 pub mod spec_agreement;
 pub mod termination;
 pub mod xiangqi;

@@ -3,6 +3,7 @@
 pub mod engines;
 pub mod explain;
 pub mod finite;
+pub mod kee_claims;
 pub mod random;
 pub mod report;
 pub mod rules;

@@ -19,6 +19,9 @@ pub struct GoState {
     pub history: Vec<u64>,
     seen: HashSet64,
     pub to_move: usize,
+    /// The board before each stone play still standing, so that a rescinded one (Kee Rules)
+    /// can be taken back.
+    before_stones: Vec<Vec<Colour>>,
     /// Working space for [`Board::analyze`], which weighing needs from a shared state.
     scratch: RefCell<Scratch>,
 }
@@ -49,21 +52,39 @@ impl Explore for Go {
             seen,
             to_move: setup.to_move,
             scratch: RefCell::new(Scratch::default()),
+            before_stones: Vec::new(),
         }
     }
 
     fn advance(setup: &GoSetup, state: &mut GoState, play: &GoPlay) {
-        if let GoPlay::Stone(v) = *play {
-            let colour = colour_of(state.to_move);
-            state.board.play_stone(v, colour, state.scratch.get_mut());
+        Self::advance_seated(setup, state, play, None);
+    }
+
+    /// A pass after which the referees give the passer the move again took back his last stone
+    /// play still standing (Kee rule 13): the board goes back to before it.
+    fn advance_seated(setup: &GoSetup, state: &mut GoState, play: &GoPlay, next: Option<usize>) {
+        let mover = state.to_move;
+        match *play {
+            GoPlay::Stone(v) => {
+                state.before_stones.push(state.board.cells().to_vec());
+                let colour = colour_of(mover);
+                state.board.play_stone(v, colour, state.scratch.get_mut());
+            }
+            _ if next == Some(mover) => {
+                if let Some(before) = state.before_stones.pop() {
+                    // Rare (a rescind), so the board is rebuilt rather than undone.
+                    state.board = Board::with_stones(setup.graph.clone(), &before);
+                }
+            }
+            _ => {}
         }
         state.history.push(state.board.hash());
         state.seen.insert(state.board.hash());
-        state.to_move = if state.to_move + 1 == setup.players {
+        state.to_move = next.unwrap_or(if mover + 1 == setup.players {
             0
         } else {
-            state.to_move + 1
-        };
+            mover + 1
+        });
     }
 
     fn weight(setup: &GoSetup, state: &GoState, play: &GoPlay) -> u32 {

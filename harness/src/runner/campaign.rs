@@ -13,7 +13,7 @@ use crate::case::Case;
 use crate::family::Explore;
 use crate::referee::RefereeInfo;
 
-use super::minimize::{minimize, signature_after};
+use super::minimize::{minimize, signature_after, state_after};
 use super::random::{game_rng, play_game, Found, SignatureSummary};
 use super::record::Ruling;
 use super::signature::Signature;
@@ -197,10 +197,10 @@ fn summarize<F: Explore>(
         signature_after(setup, referees, h, &found.play, ends).as_ref() == Some(&found.signature)
     };
     let history = minimize(&later, keeps);
-    let mut state = F::initial(setup);
-    history
-        .iter()
-        .for_each(|p| F::advance(setup, &mut state, p));
+    let state = match referees.first() {
+        Some(referee) => state_after(setup, referee, &history),
+        None => F::initial(setup),
+    };
     let cycle = F::cycle(setup, &state, &found.play);
     let cycle_plays = match &cycle {
         Some((_, back)) => history[history.len().saturating_sub(*back - 1)..]

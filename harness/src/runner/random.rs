@@ -120,6 +120,12 @@ fn note<P: Clone>(
     });
 }
 
+/// The seat to move as the first referee that reports one sees it (see
+/// [`Referee::seat_to_move`]).
+pub fn reported_seat<F: Explore>(seats: &[Box<dyn Referee<F>>]) -> Option<usize> {
+    seats.iter().find_map(|s| s.seat_to_move())
+}
+
 /// A referee fault among rulings, which ends the game as a fault and is never a divergence.
 fn fault_in(ids: &[String], rulings: &[Ruling]) -> Option<String> {
     ids.iter().zip(rulings).find_map(|(id, r)| match r {
@@ -164,7 +170,7 @@ fn walk<F: Explore>(
         if let Some(fault) = fault_in(ids, &rulings) {
             return result.faults.push(fault);
         }
-        F::advance(setup, &mut state, &play);
+        F::advance_seated(setup, &mut state, &play, reported_seat(seats));
         history.push(play.clone());
         if rulings.iter().all(|r| matches!(r, Ruling::Legal)) && F::past_bound(setup, &state) {
             result.long = true;

@@ -4,6 +4,7 @@
 
 pub mod chsk;
 pub mod cycle_void;
+pub mod kee;
 pub mod kinds;
 pub mod no_ko;
 pub mod nsk;
