@@ -95,7 +95,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
             },
             Kind::Goban { .. } => "in process".into(),
         };
-        println!(
+        outln!(
             "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  {found}",
             spec.id,
             spec.ruleset.as_deref().unwrap_or("-"),
@@ -103,7 +103,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
             "",
             spec.command_line(),
             ""
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -38,18 +38,18 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         if args.third {
             (times, point) = (2, Point::CurrentRepeats);
         }
-        println!(
+        outln!(
             "== {id}{}",
             if args.third {
                 " at the third occurrence"
             } else {
                 ""
             }
-        );
-        print!(
+        )?;
+        out!(
             "{}",
             explain(&case.setup, &case.plays, readings, times, point)
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

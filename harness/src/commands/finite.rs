@@ -97,7 +97,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         })
         .collect();
     bar.finish_and_clear();
-    print!("{}", markdown(&rows));
+    out!("{}", markdown(&rows))?;
     if let Some(out) = &args.out {
         write(out, &rows)?;
     }

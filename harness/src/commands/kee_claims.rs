@@ -63,7 +63,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         }
     }
     let table = markdown(&variants, &tally, &long, args.games);
-    print!("{table}");
+    out!("{table}")?;
     if let Some(out) = &args.out {
         write_cases(out, &tally, &table)?;
     }

@@ -148,8 +148,8 @@ fn campaign_of<F: Explore>(
         save(&args.out, r)
     })?;
     bar.finish_and_clear();
-    print!("{}", rulediff::report::campaign::summary(&results));
-    println!("report: {}", args.out.join("report.html").display());
+    out!("{}", rulediff::report::campaign::summary(&results))?;
+    outln!("report: {}", args.out.join("report.html").display())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -15,9 +15,9 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    print!("{}", listing::<Go>(args.verbose));
-    print!("{}", listing::<Chess>(args.verbose));
-    print!("{}", listing::<Xiangqi>(args.verbose));
+    out!("{}", listing::<Go>(args.verbose))?;
+    out!("{}", listing::<Chess>(args.verbose))?;
+    out!("{}", listing::<Xiangqi>(args.verbose))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -86,7 +86,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     match &args.out {
         Some(path) => rulediff::util::atomic::write(path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?,
-        None => print!("{text}"),
+        None => out!("{text}")?,
     }
     eprintln!("{}", report::text::summary(&runs, errors.len()));
     let ok = errors.is_empty() && runs.iter().all(CaseRun::passed);

@@ -39,18 +39,18 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         .map(|c| c.name.as_str())
         .collect();
     let numbers: Vec<String> = diagrams.iter().map(u32::to_string).collect();
-    println!(
+    outln!(
         "{} cases written to {}, covering {} distinct WXF diagrams: {}",
         cases.len(),
         args.out.display(),
         diagrams.len(),
         numbers.join(" ")
-    );
+    )?;
     if !trimmed.is_empty() {
-        println!(
+        outln!(
             "final position not a repetition, trailing moves dropped: {}",
             trimmed.join(" ")
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
