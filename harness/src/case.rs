@@ -45,12 +45,7 @@ pub struct Source<'a> {
 
 impl Source<'_> {
     pub fn error_at(&self, offset: usize, message: impl Into<String>) -> CaseError {
-        let before = &self.text[..offset.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before
-            .rfind('\n')
-            .map_or(before.len(), |nl| before.len() - nl - 1)
-            + 1;
+        let (line, column) = crate::util::line_column(self.text, offset);
         CaseError {
             path: self.path.to_path_buf(),
             line,

@@ -2,21 +2,10 @@
 //! with its expectations through `rulediff run`, and an interrupted campaign resumes to the
 //! same results as an uninterrupted one.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
-fn rulediff(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rulediff"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulediff-campaign-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+mod common;
+use common::{fresh, rulediff};
 
 fn results(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(dir.join("results.json")).unwrap()).unwrap()
@@ -42,7 +31,7 @@ fn campaign(dir: &Path, games: &str, extra: &[&str]) -> std::process::Output {
 
 #[test]
 fn campaign_finds_minimizes_and_replays_superko_divergences() {
-    let dir = scratch("main");
+    let dir = fresh("main");
     let out = campaign(&dir, "200", &[]);
     assert!(
         out.status.success(),
@@ -70,7 +59,7 @@ fn campaign_finds_minimizes_and_replays_superko_divergences() {
         String::from_utf8_lossy(&replay.stdout)
     );
 
-    let again = scratch("again");
+    let again = fresh("again");
     campaign(&again, "200", &[]);
     assert_eq!(
         results(&again)["signatures"],
@@ -81,9 +70,9 @@ fn campaign_finds_minimizes_and_replays_superko_divergences() {
 
 #[test]
 fn interrupted_campaign_resumes_to_the_same_results() {
-    let whole = scratch("whole");
+    let whole = fresh("whole");
     campaign(&whole, "150", &[]);
-    let split = scratch("split");
+    let split = fresh("split");
     campaign(&split, "150", &[]);
     // Pretend the run stopped after the first batch: keep its saved state only.
     let mut saved = results(&split);
@@ -114,7 +103,7 @@ fn interrupted_campaign_resumes_to_the_same_results() {
 
 #[test]
 fn report_rerenders_a_saved_campaign() {
-    let dir = scratch("report");
+    let dir = fresh("report");
     campaign(&dir, "64", &[]);
     std::fs::remove_file(dir.join("report.html")).unwrap();
     let out = rulediff(&["report", dir.join("results.json").to_str().unwrap()]);
@@ -145,7 +134,7 @@ fn campaign_stopped_after_a_batch_resumes_to_the_same_results() {
         games: 96,
         max_plies: 128,
     };
-    let dir = scratch("lib");
+    let dir = fresh("lib");
     let mut whole = Results::new(plan.clone());
     run(&setup, &referees, &mut whole, 32, &dir, |_, _| Ok(())).unwrap();
 

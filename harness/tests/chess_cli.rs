@@ -1,25 +1,8 @@
 //! Chess through the `rulediff` binary: random campaigns that replay, the 75-move bound
 //! flagged, the referees listed, and clear errors on bad input.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn rulediff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulediff"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulediff-chess-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{fresh, rulediff, text};
 
 fn results(dir: &std::path::Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(dir.join("results.json")).unwrap()).unwrap()
@@ -27,7 +10,7 @@ fn results(dir: &std::path::Path) -> serde_json::Value {
 
 #[test]
 fn chess_campaign_finds_claim_divergences_and_its_cases_replay() {
-    let dir = scratch("campaign");
+    let dir = fresh("campaign");
     let out = rulediff(&[
         "random",
         "--family",
@@ -56,7 +39,7 @@ fn chess_campaign_finds_claim_divergences_and_its_cases_replay() {
 
 #[test]
 fn games_past_the_75_move_bound_are_flagged_long() {
-    let dir = scratch("long");
+    let dir = fresh("long");
     let out = rulediff(&[
         "random",
         "--family",
@@ -76,7 +59,7 @@ fn games_past_the_75_move_bound_are_flagged_long() {
         long > 0,
         "the German rule lets games pass 150 quiet half-moves"
     );
-    let fide = scratch("fide");
+    let fide = fresh("fide");
     rulediff(&[
         "random",
         "--family",
@@ -120,7 +103,7 @@ fn rules_lists_chess_and_bad_input_is_named() {
         "{}",
         text(&bad.stderr)
     );
-    let dir = scratch("badcase");
+    let dir = fresh("badcase");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("bad.toml"),

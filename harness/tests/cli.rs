@@ -1,35 +1,10 @@
 //! The `rulediff` binary as a user meets it: exit codes, formats, and clear errors (file,
 //! line, column) on bad input, with the other cases still run.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn rulediff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulediff"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn corpus(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus")
-        .join(rel)
-        .display()
-        .to_string()
-}
-
-/// A scratch folder of its own for each test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulediff-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{corpus, rulediff, scratch, text};
 
 #[test]
 fn passing_case_exits_zero_and_failing_expectation_exits_one() {
@@ -219,4 +194,27 @@ fn closed_output_pipe_is_not_a_panic() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn plays_after_one_every_referee_refuses_are_not_traced_on_the_board() {
+    // Under psk alone the appeal at ply 4 is refused and later plays land on occupied
+    // points; tracing repetitions through them once corrupted the board and never returned.
+    let case = corpus("go/kee/examples/three-player-ko.toml");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulediff"))
+        .args(["run", &case, "--rules", "psk"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("`rulediff run {case} --rules psk` still running after a minute");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("appeal"), "{stdout}");
 }

@@ -13,7 +13,7 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn run<F: Refereed>(case: &Case<F>) -> CaseRun {
+fn run<F: Refereed + rulediff::family::Explore>(case: &Case<F>) -> CaseRun {
     let registry = F::registry();
     let referees = runner::referees_for(&registry, case, None).expect("case names known referees");
     runner::run_case(case, &referees, &Options { legal_sets: false })

@@ -1,34 +1,8 @@
 //! The `rulediff` binary on xiangqi: running cases, clear errors on bad case files, random
 //! campaigns whose minimized cases replay, and the judge's explanation.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn rulediff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulediff"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn corpus(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus")
-        .join(rel)
-        .display()
-        .to_string()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulediff-xq-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{corpus, rulediff, scratch, text};
 
 #[test]
 fn a_wxf_case_passes_and_a_wrong_expectation_fails() {

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
+use crate::family::Family;
 use crate::go::{Go, GoPlay, GoSetup};
-use crate::referee::{RefereeInfo, Refereed, Status};
+use crate::referee::{Referee, RefereeInfo, Refereed, Status};
 
 /// Where a fast referee and its spec twin parted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,18 +80,31 @@ pub fn check_pair(
         } else {
             stones[*pick as usize % stones.len()]
         };
-        let (va, vb) = (a.play(&play).ok(), b.play(&play).ok());
-        if va != vb {
-            return Err(differ(&history, format!("{play:?} ruled {va:?} vs {vb:?}")));
-        }
-        history.push(play);
-        let (sa, sb) = (a.status().ok(), b.status().ok());
-        if sa != sb {
-            return Err(differ(&history, format!("status {sa:?} vs {sb:?}")));
-        }
-        if sa != Some(Status::Ongoing) {
+        let ongoing = step_pair(a.as_mut(), b.as_mut(), &play, &mut history)
+            .map_err(|what| differ(&history, what))?;
+        if !ongoing {
             break;
         }
     }
     Ok(())
+}
+
+/// Plays `play` through both referees and records it: the difference in verdict (before
+/// recording) or in status (after) if they differ, else whether the game goes on.
+pub fn step_pair<F: Family>(
+    a: &mut dyn Referee<F>,
+    b: &mut dyn Referee<F>,
+    play: &F::Play,
+    history: &mut Vec<F::Play>,
+) -> Result<bool, String> {
+    let (va, vb) = (a.play(play).ok(), b.play(play).ok());
+    if va != vb {
+        return Err(format!("{play:?} ruled {va:?} vs {vb:?}"));
+    }
+    history.push(play.clone());
+    let (sa, sb) = (a.status().ok(), b.status().ok());
+    if sa != sb {
+        return Err(format!("status {sa:?} vs {sb:?}"));
+    }
+    Ok(sa == Some(Status::Ongoing))
 }

@@ -7,8 +7,9 @@
 
 use std::fmt;
 
+use crate::check::spec_agreement::step_pair;
 use crate::family::Explore;
-use crate::referee::{RefereeInfo, Refereed, Status};
+use crate::referee::{RefereeInfo, Refereed};
 use crate::xiangqi::board::Move;
 use crate::xiangqi::explore::XqState;
 use crate::xiangqi::notation::Ranks;
@@ -155,16 +156,9 @@ pub fn check_pair(
             break;
         };
         Xiangqi::advance(&input.setup, &mut state, &mv);
-        let (va, vb) = (a.play(&mv).ok(), b.play(&mv).ok());
-        if va != vb {
-            return Err(differ(&history, format!("{mv:?} ruled {va:?} vs {vb:?}")));
-        }
-        history.push(mv);
-        let (sa, sb) = (a.status().ok(), b.status().ok());
-        if sa != sb {
-            return Err(differ(&history, format!("status {sa:?} vs {sb:?}")));
-        }
-        if sa != Some(Status::Ongoing) {
+        let ongoing = step_pair(a.as_mut(), b.as_mut(), &mv, &mut history)
+            .map_err(|what| differ(&history, what))?;
+        if !ongoing {
             break;
         }
     }

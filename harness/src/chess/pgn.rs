@@ -40,12 +40,7 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn error(&self, offset: usize, message: impl Into<String>) -> PgnError {
-        let before = &self.text[..offset.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before
-            .rfind('\n')
-            .map_or(before.len(), |nl| before.len() - nl - 1)
-            + 1;
+        let (line, column) = crate::util::line_column(self.text, offset);
         PgnError {
             line,
             column,

@@ -7,6 +7,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::case::{self, AnyCase, Case};
+use rulediff::family::Explore;
 use rulediff::referee::{select_own, Refereed};
 use rulediff::report;
 use rulediff::runner::{self, CaseRun, Options};
@@ -146,7 +147,7 @@ fn run_file(
 
 /// `extra`: referees from outside the family's registry (engines), and the ids every case
 /// adds to its own referees.
-fn run_typed<F: Refereed>(
+fn run_typed<F: Refereed + Explore>(
     case: &Case<F>,
     rules: Option<&str>,
     options: &Options,

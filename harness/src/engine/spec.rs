@@ -157,10 +157,9 @@ pub fn load_file(path: &Path) -> Result<Vec<EngineSpec>, SpecError> {
 /// Parses the text of an engines file; errors name the line.
 pub fn parse_file(origin: &str, text: &str) -> Result<Vec<EngineSpec>, SpecError> {
     let file: EnginesFile = toml::from_str(text).map_err(|e| {
-        let line = e.span().map_or(1, |s| {
-            text[..s.start.min(text.len())].matches('\n').count() + 1
-        });
-        SpecError::new(format!("{origin}:{line}"), e.message().trim().to_string())
+        let (line, column) = crate::util::line_column(text, e.span().map_or(0, |s| s.start));
+        let at = format!("{origin}:{line}:{column}");
+        SpecError::new(at, e.message().trim().to_string())
     })?;
     let mut specs: Vec<EngineSpec> = Vec::new();
     for entry in file.engine {

@@ -140,6 +140,9 @@ fn step(out: &mut String, run: &CaseRun, s: &StepRecord) {
         out,
         format!("{:>7} {} {}  {}", s.ply, s.seat, s.play, parts.join(" | ")),
     );
+    if let Some(repeats) = &s.repeats {
+        line(out, format!("{:>7} repeats: {repeats}", ""));
+    }
 }
 
 /// Where referees' legal sets before a step differ, which plays only some allow.

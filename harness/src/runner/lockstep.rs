@@ -1,7 +1,7 @@
 //! Plays one case through several referees at once.
 
 use crate::case::Case;
-use crate::family::Family;
+use crate::family::{Explore, Family};
 use crate::referee::{Fault, Referee, RefereeInfo, Refereed, Status, Verdict};
 
 use super::record::{CaseRun, Ruling, StepRecord};
@@ -45,7 +45,7 @@ struct Seat<F: Family> {
 }
 
 /// Runs `case` through `referees` in lock-step and checks the case's expectations.
-pub fn run_case<F: Family>(
+pub fn run_case<F: Explore>(
     case: &Case<F>,
     referees: &[&RefereeInfo<F>],
     options: &Options,
@@ -62,7 +62,10 @@ pub fn run_case<F: Family>(
         .map(|seat| start_seat(seat, &case.setup))
         .collect();
     let mut steps = Vec::with_capacity(case.plays.len());
+    // The game as the referees that still play it see it; `None` once none accepts a play.
+    let mut state = Some(F::initial(&case.setup));
     for (i, play) in case.plays.iter().enumerate() {
+        let repeats = state.as_ref().and_then(|st| repetition(case, st, i));
         let legal = options.legal_sets.then(|| {
             seats
                 .iter_mut()
@@ -70,14 +73,28 @@ pub fn run_case<F: Family>(
                 .collect()
         });
         let mover = mover_name::<F>(case, &seats, steps.len());
-        let rulings = seats.iter_mut().map(|seat| rule(seat, play)).collect();
+        let rulings: Vec<Ruling> = seats.iter_mut().map(|seat| rule(seat, play)).collect();
+        let accepted = rulings
+            .iter()
+            .any(|r| matches!(r, Ruling::Legal | Ruling::Ends { .. }));
         steps.push(StepRecord {
             ply: i + 1,
             seat: mover,
             play: F::play_text(&case.setup, play),
             rulings,
+            repeats,
             legal,
         });
+        if !accepted {
+            state = None;
+        }
+        if let Some(st) = state.as_mut() {
+            let seat = seats
+                .iter()
+                .filter(|s| s.active)
+                .find_map(|s| s.referee.seat_to_move());
+            F::advance_seated(&case.setup, st, play, seat);
+        }
     }
     let mut run = CaseRun {
         case: case.path.display().to_string(),
@@ -96,6 +113,27 @@ pub fn run_case<F: Family>(
     run.divergences = divergences(&run);
     run.expectations = check_expectations(&run, &case.expect);
     run
+}
+
+/// The repetition play `i` of the case makes from `state`, in words: its kind, the earlier
+/// position it recreates, and the plays that led back to it.
+fn repetition<F: Explore>(case: &Case<F>, state: &F::State, i: usize) -> Option<String> {
+    let (kind, back) = F::cycle(&case.setup, state, &case.plays[i])?;
+    let since = (i + 1).checked_sub(back);
+    let earlier = match since {
+        Some(0) => "the start position".to_string(),
+        Some(ply) => format!("the position after ply {ply}"),
+        None => "a position from before the case's first move".to_string(),
+    };
+    let cycle: Vec<String> = case.plays[since.unwrap_or(0)..=i]
+        .iter()
+        .map(|p| F::play_text(&case.setup, p))
+        .collect();
+    let shown = match cycle.len() {
+        n if n > 16 => format!("{} … {}", cycle[..8].join(" "), cycle[n - 4..].join(" ")),
+        _ => cycle.join(" "),
+    };
+    Some(format!("{kind}: {earlier} again, by {shown}"))
 }
 
 /// Who makes the next play: as each referee still in the game sees it (a referee that does

@@ -72,6 +72,10 @@ pub struct StepRecord {
     pub seat: String,
     pub play: String,
     pub rulings: Vec<Ruling>,
+    /// The repetition this play makes, where it recreates an earlier position: its kind and
+    /// the plays of the cycle (`cycle of 6 plies: the position after ply 1, by D1 H1 …`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<String>,
     /// With `--legal-sets`: per referee, every play it allowed before this step (None where
     /// it had stopped or failed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
