@@ -34,7 +34,7 @@ pub fn signature_after<F: Explore>(
     let cycle = if ends {
         None
     } else {
-        F::cycle(setup, &state, play).map(|c| c.0)
+        Signature::cycle_class(F::cycle(setup, &state, play))
     };
     Some(Signature::new(&ids, &rulings, cycle))
 }

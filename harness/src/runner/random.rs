@@ -159,7 +159,7 @@ fn walk<F: Explore>(
             if let Some(fault) = fault_in(ids, &rulings) {
                 return result.faults.push(fault);
             }
-            let cycle = F::cycle(setup, &state, &play).map(|c| c.0);
+            let cycle = Signature::cycle_class(F::cycle(setup, &state, &play));
             let signature = Signature::new(ids, &rulings, cycle);
             note(&mut result.found, history, play, signature, rulings);
         }

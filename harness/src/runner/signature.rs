@@ -10,11 +10,26 @@ use super::record::Ruling;
 pub struct Signature {
     /// Each ruling (with its rule) and the referees that gave it, sorted.
     pub groups: Vec<(String, Vec<String>)>,
-    /// `basic ko`, `cycle of 4 plies`, … where the play recreates an earlier position.
+    /// `basic ko`, `cycle of 4 plies`, … where the play recreates an earlier position
+    /// (see [`Signature::cycle_class`]).
     pub cycle: Option<String>,
 }
 
+/// Cycles longer than this share one signature class.
+pub const LONG_CYCLE: usize = 8;
+
 impl Signature {
+    /// The repetition a signature keys on, from [`crate::family::Explore::cycle`]: the exact
+    /// kind up to [`LONG_CYCLE`] plies back (basic ko, triple ko, round robin…), and beyond
+    /// that one class, since random games recreate positions from every distance and the
+    /// referees' grouping, not the length, is what tells those divergences apart.
+    pub fn cycle_class(cycle: Option<(String, usize)>) -> Option<String> {
+        cycle.map(|(kind, back)| match back {
+            b if b <= LONG_CYCLE => kind,
+            _ => format!("cycle of {}+ plies", LONG_CYCLE + 1),
+        })
+    }
+
     pub fn new(ids: &[String], rulings: &[Ruling], cycle: Option<String>) -> Signature {
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for (id, ruling) in ids.iter().zip(rulings) {
@@ -72,5 +87,29 @@ impl Signature {
             });
         let cut: String = slug.chars().take(83).collect();
         format!("{}-{hash:016x}", cut.trim_end_matches('-'))
+    }
+}
+
+#[cfg(test)]
+mod cycle_class_tests {
+    use super::*;
+
+    #[test]
+    fn short_cycles_keep_their_kind_and_long_ones_share_a_class() {
+        let class = |kind: &str, back| Signature::cycle_class(Some((kind.to_string(), back)));
+        assert_eq!(class("basic ko", 2).as_deref(), Some("basic ko"));
+        assert_eq!(
+            class("cycle of 8 plies", 8).as_deref(),
+            Some("cycle of 8 plies")
+        );
+        assert_eq!(
+            class("cycle of 9 plies", 9),
+            class("cycle of 177 plies", 177)
+        );
+        assert_eq!(
+            class("cycle of 9 plies", 9).as_deref(),
+            Some("cycle of 9+ plies")
+        );
+        assert_eq!(Signature::cycle_class(None), None);
     }
 }
