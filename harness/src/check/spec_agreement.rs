@@ -31,13 +31,34 @@ impl fmt::Display for Disagreement {
 /// allowed) through every fast/spec pair.
 pub fn check_all(setup: &GoSetup, picks: &[u16]) -> Result<(), Disagreement> {
     let registry = Go::registry();
-    for spec in registry.iter().filter(|r| r.id.ends_with("@spec")) {
-        let fast_id = spec.id.trim_end_matches("@spec");
-        if let Some(fast) = registry.iter().find(|r| r.id == fast_id) {
-            check_pair(fast, spec, setup, picks)?;
-        }
+    for (fast, spec) in twins(&registry) {
+        check_pair(fast, spec, setup, picks)?;
     }
     Ok(())
+}
+
+/// Like [`check_all`], for the `which`-th fast/spec pair only (modulo their number), so a
+/// fuzzer spends each run on one pair and tries more games.
+pub fn check_one(setup: &GoSetup, picks: &[u16], which: usize) -> Result<(), Disagreement> {
+    let registry = Go::registry();
+    let pairs = twins(&registry);
+    match pairs.get(which % pairs.len().max(1)) {
+        Some((fast, spec)) => check_pair(fast, spec, setup, picks),
+        None => Ok(()),
+    }
+}
+
+/// Every fast referee of `registry` with its `@spec` twin.
+fn twins<F: Family>(registry: &[RefereeInfo<F>]) -> Vec<(&RefereeInfo<F>, &RefereeInfo<F>)> {
+    registry
+        .iter()
+        .filter(|r| r.id.ends_with("@spec"))
+        .filter_map(|spec| {
+            let fast_id = spec.id.trim_end_matches("@spec");
+            let fast = registry.iter().find(|r| r.id == fast_id)?;
+            Some((fast, spec))
+        })
+        .collect()
 }
 
 /// One fast/spec pair on one game.
