@@ -218,6 +218,26 @@ pub trait Referee<F: Family>: Send {
     fn state_key(&self) -> Option<Vec<u64>> {
         None
     }
+
+    /// [`state_key`](Referee::state_key) written into `out` (cleared first), so a search can
+    /// reuse one buffer; says whether there is a key.
+    fn state_key_into(&self, out: &mut Vec<u64>) -> bool {
+        out.clear();
+        match self.state_key() {
+            Some(key) => {
+                out.extend(key);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// For exhaustive search: the seat to move now, where the referee knows it. `None` lets
+    /// the search assume the family's fixed turn order ([`Family::seat_to_move`]); a referee
+    /// whose turn order can change (a rescinded play moving again) should say.
+    fn to_move(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// A referee in a registry: its id, what it is, where its definition comes from, and how to

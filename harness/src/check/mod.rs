@@ -2,6 +2,7 @@
 //! turns arbitrary bytes into a game to play, an oracle plays it and reports the first
 //! violated property as a value (never a panic), so a fuzz target is a few lines.
 
+pub mod canon;
 pub mod finite;
 pub mod fuzz;
 pub mod go_input;
