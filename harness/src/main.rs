@@ -25,6 +25,8 @@ enum Command {
     Random(commands::random::Args),
     /// Exhaustive search: does every game end under a ruleset, on a graph, for N players?
     Finite(commands::finite::Args),
+    /// Exact value of a small two-player game by exhaustive search, with the best line as a case.
+    Solve(commands::solve::Args),
     /// Re-render the CSV and HTML reports of a saved campaign.
     Report(commands::report::Args),
     /// Write a Go case's game (grid, two players) as SGF.
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::report::main(&args),
         Command::Finite(args) => commands::finite::main(&args),
         Command::Sgf(args) => commands::sgf::main(&args),
+        Command::Solve(args) => commands::solve::main(&args),
     };
     match result {
         Ok(code) => code,

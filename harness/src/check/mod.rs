@@ -7,5 +7,6 @@ pub mod finite;
 pub mod fuzz;
 pub mod go_input;
 pub mod go_rules;
+pub mod solve;
 pub mod spec_agreement;
 pub mod termination;

@@ -6,6 +6,7 @@ pub mod report;
 pub mod rules;
 pub mod run;
 pub mod sgf;
+pub mod solve;
 
 use rulediff::go::Go;
 use rulediff::referee::Refereed;
