@@ -22,8 +22,10 @@ use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
 
+use crate::chess::Chess;
 use crate::family::Family;
 use crate::go::Go;
+use crate::xiangqi::Xiangqi;
 
 /// A malformed case file: where and what.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
@@ -249,12 +251,16 @@ fn expectation(
 #[derive(Debug, Clone)]
 pub enum AnyCase {
     Go(Case<Go>),
+    Chess(Case<Chess>),
+    Xiangqi(Case<Xiangqi>),
 }
 
 impl AnyCase {
     pub fn path(&self) -> &Path {
         match self {
             AnyCase::Go(c) => &c.path,
+            AnyCase::Chess(c) => &c.path,
+            AnyCase::Xiangqi(c) => &c.path,
         }
     }
 }
@@ -276,9 +282,11 @@ pub fn parse(path: &Path, text: &str) -> Result<AnyCase, CaseError> {
     let header: Header = src.parse()?;
     match header.family.get_ref().as_str() {
         "go" => Ok(AnyCase::Go(crate::go::case::parse(&src, header)?)),
+        "chess" => Ok(AnyCase::Chess(crate::chess::case::parse(&src, header)?)),
+        "xiangqi" => Ok(AnyCase::Xiangqi(crate::xiangqi::case::parse(&src, header)?)),
         other => Err(src.error_in(
             &header.family,
-            format!("unknown family `{other}` (known: go)"),
+            format!("unknown family `{other}` (known: go, chess, xiangqi)"),
         )),
     }
 }

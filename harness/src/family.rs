@@ -19,7 +19,9 @@ pub trait Family: Sized + 'static {
     fn parse_play(setup: &Self::Setup, text: &str) -> Result<Self::Play, String>;
     /// Name of the player at `seat` (0-based turn order), as results print it.
     fn seat_name(setup: &Self::Setup, seat: usize) -> String;
-    /// Seat to move after `plies` plays from the start (turn order is fixed).
+    /// Seat to move after `plies` plays from the start in the family's fixed turn order.
+    /// Rulesets that change the order (Kee Rules' rescinds) report the seat themselves
+    /// ([`crate::referee::Referee::seat_to_move`]); this is the fallback for all others.
     fn seat_to_move(setup: &Self::Setup, plies: usize) -> usize;
 }
 
@@ -32,6 +34,17 @@ pub trait Explore: Family {
     fn initial(setup: &Self::Setup) -> Self::State;
     /// The state after `play`, which every referee accepted.
     fn advance(setup: &Self::Setup, state: &mut Self::State, play: &Self::Play);
+    /// As [`Explore::advance`], when the referees also say who moves next (`next`, where a
+    /// ruleset can change the turn order). The default ignores it: fixed turn order.
+    fn advance_seated(
+        setup: &Self::Setup,
+        state: &mut Self::State,
+        play: &Self::Play,
+        next: Option<usize>,
+    ) {
+        let _ = next;
+        Self::advance(setup, state, play);
+    }
     /// How much a random game should prefer `play` (0 = never), so that captures and
     /// recaptures, which make repetitions, come up often.
     fn weight(setup: &Self::Setup, state: &Self::State, play: &Self::Play) -> u32;
@@ -46,6 +59,19 @@ pub trait Explore: Family {
     fn setup_keys(setup: &Self::Setup) -> String;
     /// An SVG picture of the position in `state`, with `play` marked.
     fn svg(setup: &Self::Setup, state: &Self::State, play: Option<&Self::Play>) -> String;
+    /// Whether the game in `state` has passed a bound the family's own rules put on every
+    /// game (chess: 75 moves each without a capture or pawn move), so referees still letting
+    /// it go on are not ending a game that should have ended. Random campaigns flag it.
+    fn past_bound(_setup: &Self::Setup, _state: &Self::State) -> bool {
+        false
+    }
+
+    /// The position after `plays` as a new start that knows nothing of them, where the family
+    /// can write one (a FEN), so minimization can drop a prefix no ruling needs. `None`: it
+    /// cannot (the default).
+    fn reroot(_setup: &Self::Setup, _plays: &[Self::Play]) -> Option<Self::Setup> {
+        None
+    }
 }
 
 /// Families whose boards have symmetries (Go: graph automorphisms), for exhaustive search to

@@ -6,9 +6,12 @@
 
 pub mod case;
 pub mod check;
+pub mod chess;
+pub mod engine;
 pub mod family;
 pub mod go;
 pub mod referee;
 pub mod report;
 pub mod runner;
 pub mod util;
+pub mod xiangqi;

@@ -25,12 +25,21 @@ enum Command {
     Random(commands::random::Args),
     /// Exhaustive search: does every game end under a ruleset, on a graph, for N players?
     Finite(commands::finite::Args),
+    /// Kee Rules' claims 3–6 on random games, per reading and player policy; violations
+    /// minimized to case files.
+    KeeClaims(commands::kee_claims::Args),
     /// Exact value of a small two-player game by exhaustive search, with the best line as a case.
     Solve(commands::solve::Args),
     /// Re-render the CSV and HTML reports of a saved campaign.
     Report(commands::report::Args),
     /// Write a Go case's game (grid, two players) as SGF.
     Sgf(commands::sgf::Args),
+    /// List the built-in external engines (GTP programs, the goban crate) and what they claim.
+    Engines(commands::engines::Args),
+    /// Turn the WXF xiangqi repetition test data (JSON) into case files.
+    WxfImport(commands::wxf_import::Args),
+    /// Show how a WXF judge reads the end of a xiangqi case: each move's check, chase or idle.
+    Explain(commands::explain::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +51,10 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::report::main(&args),
         Command::Finite(args) => commands::finite::main(&args),
         Command::Sgf(args) => commands::sgf::main(&args),
+        Command::Engines(args) => commands::engines::main(&args),
+        Command::WxfImport(args) => commands::wxf_import::main(&args),
+        Command::Explain(args) => commands::explain::main(&args),
+        Command::KeeClaims(args) => commands::kee_claims::main(&args),
         Command::Solve(args) => commands::solve::main(&args),
     };
     match result {

@@ -206,6 +206,13 @@ pub trait Referee<F: Family>: Send {
     /// Every play allowed now for the player to move.
     fn legal_plays(&mut self) -> Result<Vec<F::Play>, Fault>;
 
+    /// The seat whose turn it is, for rulesets in which a play can change the turn order (Kee
+    /// Rules: a rescinded player replaces his play, so he moves again). `None` means the
+    /// family's fixed order ([`Family::seat_to_move`]) holds.
+    fn seat_to_move(&self) -> Option<usize> {
+        None
+    }
+
     /// For exhaustive search: an independent copy of this referee as it stands. `None` where
     /// the referee cannot be copied (external programs).
     fn fork(&self) -> Option<Box<dyn Referee<F>>> {
@@ -232,11 +239,10 @@ pub trait Referee<F: Family>: Send {
         }
     }
 
-    /// For exhaustive search: the seat to move now, where the referee knows it. `None` lets
-    /// the search assume the family's fixed turn order ([`Family::seat_to_move`]); a referee
-    /// whose turn order can change (a rescinded play moving again) should say.
-    fn to_move(&self) -> Option<usize> {
-        None
+    /// Faults the referee recovered from since the last call (an engine restarted and the
+    /// game replayed), for the run's record. Internal rulesets have none.
+    fn incidents(&mut self) -> Vec<String> {
+        Vec::new()
     }
 }
 
@@ -253,6 +259,11 @@ pub struct RefereeInfo<F: Family> {
     /// Why every game ends, where the rules give a measure that each play decreases; the
     /// finiteness checker may settle finiteness by it (never the longest game).
     pub termination: Option<String>,
+    /// Referees with the same class allow exactly the same plays after every history (the
+    /// same code with the same parameters: a preset and the ko rule it uses differ only in
+    /// scoring). Campaigns ask one referee per class for its legal set; every referee is
+    /// still asked about each play made and about the end of the game.
+    pub legality: Option<String>,
     pub make: Box<dyn Fn() -> Box<dyn Referee<F>> + Send + Sync>,
 }
 
@@ -270,6 +281,7 @@ impl<F: Family> RefereeInfo<F> {
             details: String::new(),
             claims_finite: false,
             termination: None,
+            legality: None,
             make: Box::new(make),
         }
     }
@@ -286,6 +298,12 @@ impl<F: Family> RefereeInfo<F> {
         self
     }
 
+    /// Records the legality class (see [`RefereeInfo::legality`]).
+    pub fn with_legality(mut self, class: impl Into<String>) -> Self {
+        self.legality = Some(class.into());
+        self
+    }
+
     /// Records whether the ruleset claims every game is finite.
     pub fn finite(mut self, claims_finite: bool) -> Self {
         self.claims_finite = claims_finite;
@@ -293,28 +311,84 @@ impl<F: Family> RefereeInfo<F> {
     }
 }
 
-/// Picks referees from a registry by a comma-separated list of ids, or `all`.
+/// Picks referees from a registry by a `--rules` list: comma-separated tokens, each `all`,
+/// an id, or a pattern with `*` wildcards (`kee*`, `*@spec`); a token prefixed with `-`
+/// removes what it matches (`all,-*@spec` is every referee but the spec twins). Referees
+/// come in the order the tokens first name them. A token that names nothing is an error.
 pub fn select<'a, F: Family>(
     registry: &'a [RefereeInfo<F>],
     spec: &str,
 ) -> Result<Vec<&'a RefereeInfo<F>>, String> {
-    if spec.trim() == "all" {
-        return Ok(registry.iter().collect());
+    select_tokens(registry, spec, true)
+}
+
+/// As [`select`], but tokens that name no referee of this family are ignored (a `--rules`
+/// list given to a run over cases of several families).
+pub fn select_own<'a, F: Family>(
+    registry: &'a [RefereeInfo<F>],
+    spec: &str,
+) -> Vec<&'a RefereeInfo<F>> {
+    select_tokens(registry, spec, false).unwrap_or_default()
+}
+
+fn select_tokens<'a, F: Family>(
+    registry: &'a [RefereeInfo<F>],
+    spec: &str,
+    strict: bool,
+) -> Result<Vec<&'a RefereeInfo<F>>, String> {
+    let mut chosen: Vec<&RefereeInfo<F>> = Vec::new();
+    for token in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (remove, pattern) = match token.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, token),
+        };
+        let hits: Vec<&RefereeInfo<F>> = registry
+            .iter()
+            .filter(|r| rule_matches(pattern, &r.id))
+            .collect();
+        if hits.is_empty() && strict {
+            let known: Vec<_> = registry.iter().map(|r| r.id.as_str()).collect();
+            return Err(format!(
+                "unknown referee `{pattern}` for {}; known: {}",
+                F::NAME,
+                known.join(", ")
+            ));
+        }
+        if remove {
+            chosen.retain(|c| !hits.iter().any(|h| h.id == c.id));
+        } else {
+            for hit in hits {
+                if !chosen.iter().any(|c| c.id == hit.id) {
+                    chosen.push(hit);
+                }
+            }
+        }
     }
-    spec.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|id| {
-            registry.iter().find(|r| r.id == id).ok_or_else(|| {
-                let known: Vec<_> = registry.iter().map(|r| r.id.as_str()).collect();
-                format!(
-                    "unknown referee `{id}` for {}; known: {}",
-                    F::NAME,
-                    known.join(", ")
-                )
-            })
-        })
-        .collect()
+    Ok(chosen)
+}
+
+/// Does one `--rules` token (without its `-`) name referee `id`? `all` names every referee;
+/// `*` matches any run of characters.
+pub fn rule_matches(pattern: &str, id: &str) -> bool {
+    if pattern == "all" {
+        return true;
+    }
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = id.strip_prefix(first) else {
+        return false;
+    };
+    let tail: Vec<&str> = parts.collect();
+    let Some((last, middle)) = tail.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 /// A family with referees: the registry the command line picks from.
@@ -351,6 +425,19 @@ mod tests {
         assert!(!score(10, 2).matches("W"));
         assert!(score(3, 3).matches("draw"));
         assert!(!Outcome::Draw { rule: "x".into() }.matches("dr"));
+    }
+
+    #[test]
+    fn rule_patterns() {
+        assert!(rule_matches("all", "psk"));
+        assert!(rule_matches("psk", "psk"));
+        assert!(!rule_matches("psk", "psk+suicide"));
+        assert!(rule_matches("psk*", "psk+suicide"));
+        assert!(rule_matches("*@spec", "psk@spec"));
+        assert!(!rule_matches("*@spec", "psk"));
+        assert!(rule_matches("k*e", "kee"));
+        assert!(!rule_matches("ab*ba", "aba"));
+        assert!(rule_matches("*", ""));
     }
 
     #[test]

@@ -197,3 +197,26 @@ fn sgf_export_round_trips_through_import() {
         text(&refused.stderr)
     );
 }
+
+/// A reader that stops early (`rulediff run corpus/ | head -1`) ends the command as a closed
+/// pipe ends any Unix tool (status 141), not with a panic.
+#[test]
+fn closed_output_pipe_is_not_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulediff"))
+        .args(["run", &corpus("")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("panicked"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -47,6 +47,8 @@ fn corpus_cases_pass_and_match_their_snapshots() {
     for path in &files {
         let run = match case::load(path).unwrap_or_else(|e| panic!("{e}")) {
             AnyCase::Go(case) => run(&case),
+            AnyCase::Chess(case) => run(&case),
+            AnyCase::Xiangqi(case) => run(&case),
         };
         let mut text = report::text::case_run(&run);
         text = text.replace(&format!("{}/", root().display()), "");

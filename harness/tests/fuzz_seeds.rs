@@ -39,6 +39,36 @@ fn termination_seeds() {
 }
 
 #[test]
+fn fen_seeds() {
+    replay("fen", fuzz::fen);
+}
+
+#[test]
+fn pgn_seeds() {
+    replay("pgn", fuzz::pgn);
+}
+
+#[test]
 fn go_rules_seeds() {
     replay("go_rules", fuzz::go_rules);
+}
+
+#[test]
+fn gtp_reply_seeds() {
+    replay("gtp_reply", fuzz::gtp_reply);
+}
+
+#[test]
+fn xiangqi_fen_seeds() {
+    replay("xiangqi_fen", fuzz::xiangqi_fen);
+}
+
+#[test]
+fn xiangqi_differential_seeds() {
+    replay("xiangqi_differential", fuzz::xiangqi_differential);
+}
+
+#[test]
+fn kee_claims_seeds() {
+    replay("kee_claims", fuzz::kee_claims);
 }

@@ -79,7 +79,9 @@ fn every_rules_case_meets_its_expectations() {
     let cases = corpus();
     assert!(cases.len() >= 8, "the rules corpus is missing cases");
     for path in cases {
-        let AnyCase::Go(case) = case::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let AnyCase::Go(case) = case::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
+            panic!("{}: not a Go case", path.display())
+        };
         assert!(
             !case.expect.is_empty(),
             "{}: no expectations",

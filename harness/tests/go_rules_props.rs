@@ -130,3 +130,65 @@ fn ssk_within_simple_ko_fails_with_three_players() {
         "no three-player game where SSK allows a basic-ko recapture"
     );
 }
+
+/// Referees that declare the same legality class (a preset and the ko rule it uses) allow
+/// the same plays at every step: campaigns ask only one of them for its legal set.
+#[test]
+fn legality_classes_allow_the_same_plays() {
+    use rand::{Rng, SeedableRng};
+    use rulediff::go::random::setup;
+
+    let registry = Go::registry();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut shared = 0;
+    for _ in 0..60 {
+        let players = rng.gen_range(2..=4);
+        let setup = setup(&mut rng, players);
+        let mut referees: Vec<_> = registry.iter().map(|r| (r, (r.make)())).collect();
+        referees
+            .iter_mut()
+            .for_each(|(_, r)| r.start(&setup).unwrap());
+        for _ in 0..4 * setup.graph.len() {
+            let sets: Vec<_> = referees
+                .iter_mut()
+                .map(|(_, r)| r.legal_plays().unwrap())
+                .collect();
+            for (i, (a, _)) in referees.iter().enumerate() {
+                for (j, (b, _)) in referees.iter().enumerate().skip(i + 1) {
+                    if a.legality.is_some() && a.legality == b.legality {
+                        assert_eq!(sets[i], sets[j], "{} and {} share a class", a.id, b.id);
+                        shared += 1;
+                    }
+                }
+            }
+            // Continue with a play every referee allows, as campaigns do.
+            let common: Vec<_> = sets[0]
+                .iter()
+                .filter(|p| sets.iter().all(|s| s.contains(p)))
+                .collect();
+            if common.is_empty() {
+                break;
+            }
+            let play = *common[rng.gen_range(0..common.len())];
+            let over = referees.iter_mut().any(|(_, r)| {
+                r.play(&play).unwrap();
+                r.status().unwrap().is_over()
+            });
+            if over {
+                break;
+            }
+        }
+    }
+    assert!(shared > 1000, "classes were compared ({shared} pairs)");
+}
+
+#[test]
+fn rules_lists_take_patterns_and_exclusions() {
+    let registry = Go::registry();
+    let fast = rulediff::referee::select(&registry, "all,-*@spec").unwrap();
+    assert!(!fast.is_empty() && fast.iter().all(|r| !r.id.ends_with("@spec")));
+    let psk = rulediff::referee::select(&registry, "psk*,-*@spec").unwrap();
+    let ids: Vec<&str> = psk.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["psk", "psk+suicide", "psk+all-suicide"]);
+    assert!(rulediff::referee::select(&registry, "nothing*").is_err());
+}

@@ -4,29 +4,41 @@
 
 use std::path::Path;
 
+use super::chess_game::{self, ChessInput};
 use super::go_input::GoInput;
 use super::{spec_agreement, termination};
-use crate::go::{sgf, Go};
-use crate::referee::Refereed;
+use crate::go::sgf;
 
-/// Fast referees agree with their `@spec` twins on the game the bytes choose.
+/// Fast referees agree with their `@spec` twins on the game the bytes choose: a Go game, and
+/// a chess game read from the same bytes.
 pub fn differential(data: &[u8]) {
     if let Some(input) = GoInput::from_bytes(data) {
         if let Err(disagreement) = spec_agreement::check_all(&input.setup, &input.picks) {
             panic!("{disagreement}");
         }
     }
+    if let Some(input) = ChessInput::from_bytes(data) {
+        if let Err(disagreement) = chess_game::spec_agreement(&input) {
+            panic!("{disagreement}");
+        }
+    }
 }
 
-/// Rulesets that claim finiteness end the game the bytes start, on graphs of up to 6 points.
+/// Rulesets that claim finiteness end the game the bytes start: Go on graphs of up to 6
+/// points, and chess (read from the same bytes) within the 75-move bound.
 pub fn termination(data: &[u8]) {
+    if let Some(input) = ChessInput::from_bytes(data) {
+        if let Err(overdue) = chess_game::termination(&input) {
+            panic!("a game passed the 75-move bound: {overdue:?}");
+        }
+    }
     let Some(input) = GoInput::from_bytes(data) else {
         return;
     };
     if input.setup.graph.len() > 6 {
         return;
     }
-    for info in Go::registry().iter().filter(|r| r.claims_finite) {
+    for info in &termination::rulesets() {
         if let Err(endless) = termination::check(info, &input.setup, &input.picks) {
             panic!("{endless:?}");
         }
@@ -37,6 +49,36 @@ pub fn termination(data: &[u8]) {
 pub fn case_file(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
         let _ = crate::case::parse(Path::new("fuzz.toml"), text);
+    }
+}
+
+/// The FEN parser never panics, and what it accepts writes back to FEN it reads the same.
+pub fn fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(pos) = crate::chess::notation::parse_fen(text) {
+        let again = crate::chess::notation::fen_of(&pos);
+        let back = crate::chess::notation::parse_fen(&again).expect("written FEN parses");
+        assert_eq!(crate::chess::notation::fen_of(&back), again);
+    }
+}
+
+/// The PGN reader never panics, and every game it reads, written as PGN, reads back to the
+/// same start and moves.
+pub fn pgn(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(games) = crate::chess::pgn::parse(text) else {
+        return;
+    };
+    for game in games.iter().take(8) {
+        let out = crate::chess::pgn::write(&game.tags, &game.start, &game.moves, "*");
+        let again = crate::chess::pgn::parse(&out).expect("written PGN parses");
+        assert_eq!(again.len(), 1);
+        assert_eq!(again[0].moves, game.moves);
+        assert_eq!(again[0].start, game.start);
     }
 }
 
@@ -53,15 +95,20 @@ pub fn sgf(data: &[u8]) {
     }
 }
 
-/// The ko-rule properties of [`super::go_rules`] on the game drawn from the seed in the
-/// first eight bytes.
-pub fn go_rules(data: &[u8]) {
+/// The first eight bytes as a seed (missing bytes are zero).
+fn seed_of(data: &[u8]) -> u64 {
     let mut bytes = [0u8; 8];
     bytes
         .iter_mut()
         .zip(data)
         .for_each(|(slot, byte)| *slot = *byte);
-    let seed = u64::from_le_bytes(bytes);
+    u64::from_le_bytes(bytes)
+}
+
+/// The ko-rule properties of [`super::go_rules`] on the game drawn from the seed in the
+/// first eight bytes.
+pub fn go_rules(data: &[u8]) {
+    let seed = seed_of(data);
     for check in [
         super::go_rules::inclusions,
         super::go_rules::repetitions,
@@ -70,5 +117,64 @@ pub fn go_rules(data: &[u8]) {
         if let Err(violation) = check(seed) {
             panic!("{violation}");
         }
+    }
+}
+
+/// GTP replies as an engine might print them: the reply parser and the payload readers return
+/// values or errors, never panic, and every reply parsed reads back the same from its rendering.
+pub fn gtp_reply(data: &[u8]) {
+    use crate::engine::gtp_reply::{self, ReplyParser};
+    let text = String::from_utf8_lossy(data);
+    let Ok(graph) = crate::go::graph::Graph::grid(19, 19, false) else {
+        return;
+    };
+    let mut parser = ReplyParser::default();
+    for line in text.split('\n') {
+        let Ok(Some(reply)) = parser.push_line(line) else {
+            continue;
+        };
+        let _ = gtp_reply::parse_vertex_list(&graph, &reply.text);
+        let _ = gtp_reply::parse_vertex(&graph, &reply.text);
+        let _ = gtp_reply::parse_bool(&reply.text);
+        let _ = gtp_reply::parse_score(&reply.text);
+        let mut again = ReplyParser::default();
+        let back: Vec<_> = gtp_reply::render(&reply)
+            .split('\n')
+            .filter_map(|l| again.push_line(l).transpose())
+            .collect();
+        assert_eq!(back, vec![Ok(reply)], "a reply reads back as itself");
+    }
+}
+
+/// The xiangqi FEN parser returns an error or a position, never panics, and what it accepts
+/// round-trips through `fen::format`.
+pub fn xiangqi_fen(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Err(broken) = super::xiangqi::fen_round_trip(text) {
+            panic!("{broken}");
+        }
+    }
+}
+
+/// Fast xiangqi referees agree with their `@spec` twins on the game the bytes choose.
+pub fn xiangqi_differential(data: &[u8]) {
+    if let Some(input) = super::xiangqi::XqInput::from_bytes(data) {
+        if let Err(disagreement) = super::xiangqi::spec_agrees(&input) {
+            panic!("{disagreement}");
+        }
+    }
+}
+
+/// Kee's claims on the games drawn from the seed in the first eight bytes (every reading,
+/// both player policies): no claim that [`super::kee_claims::expected`] says holds is
+/// violated, no game is suspiciously long, and fast and spec referees agree.
+pub fn kee_claims(data: &[u8]) {
+    let seed = seed_of(data);
+    let found = super::kee_claims::unexpected(seed);
+    if !found.is_empty() {
+        panic!("{}", found.join("\n"));
+    }
+    if let Err(disagreement) = super::kee_claims::spec_agrees(seed) {
+        panic!("{disagreement}");
     }
 }

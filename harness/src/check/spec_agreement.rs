@@ -26,7 +26,8 @@ impl fmt::Display for Disagreement {
 }
 
 /// Plays the game chosen by `picks` (indices into the fast referee's legal stone plays; a
-/// pass when there is none or one pick in sixteen) through every fast/spec pair.
+/// pass when there is none or one pick in sixteen; an appeal one pick in eight where one is
+/// allowed) through every fast/spec pair.
 pub fn check_all(setup: &GoSetup, picks: &[u16]) -> Result<(), Disagreement> {
     let registry = Go::registry();
     for spec in registry.iter().filter(|r| r.id.ends_with("@spec")) {
@@ -70,7 +71,10 @@ pub fn check_pair(
             .copied()
             .filter(|p| matches!(p, GoPlay::Stone(_)))
             .collect();
-        let play = if stones.is_empty() || pick % 16 == 0 {
+        // Appeals are legal only under Kee Rules, where they lead to rescinds.
+        let play = if pick % 8 == 1 && legal.contains(&GoPlay::Appeal) {
+            GoPlay::Appeal
+        } else if stones.is_empty() || pick % 16 == 0 {
             GoPlay::Pass
         } else {
             stones[*pick as usize % stones.len()]

@@ -7,7 +7,18 @@
 //! the game), so a game past it is a counterexample, not bad luck.
 
 use crate::go::{Go, GoPlay, GoSetup};
-use crate::referee::{RefereeInfo, Status};
+use crate::referee::{RefereeInfo, Refereed, Status};
+
+/// The referees this oracle holds to their claim: every one that claims finiteness, except
+/// the `@spec` twins. Those rescan the whole history at every step, so a stubborn game of
+/// thousands of plies costs them minutes; the differential oracle holds each twin to its
+/// fast version step by step instead, which carries termination over.
+pub fn rulesets() -> Vec<RefereeInfo<Go>> {
+    Go::registry()
+        .into_iter()
+        .filter(|r| r.claims_finite && !r.id.ends_with("@spec"))
+        .collect()
+}
 
 /// A game that outlived its bound.
 #[derive(Debug, Clone, PartialEq, Eq)]

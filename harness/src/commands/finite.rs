@@ -113,10 +113,11 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         })
         .collect();
     bar.finish_and_clear();
-    print!("{}", markdown(&rows));
+    // Saved before printing: a reader that stops early must not cost the results.
     if let Some(out) = &args.out {
         write(out, &rows)?;
     }
+    out!("{}", markdown(&rows))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,25 +1,47 @@
 //! One module per subcommand; each parses nothing itself (clap does) and returns an exit code.
 
+/// `print!` for command output: a reader that stops early (`rulediff rules | head`) ends the
+/// command quietly, as a closed pipe ends any Unix tool, instead of a panic; any other write
+/// error is returned.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::commands::write_out(format_args!($($arg)*))
+    };
+}
+
+/// `println!` for command output (see `out!`).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::commands::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+pub mod engines;
+pub mod explain;
 pub mod finite;
+pub mod kee_claims;
 pub mod random;
 pub mod report;
 pub mod rules;
 pub mod run;
 pub mod sgf;
 pub mod solve;
+pub mod wxf_import;
 
+use rulediff::chess::Chess;
 use rulediff::go::Go;
-use rulediff::referee::Refereed;
+use rulediff::referee::{rule_matches, Refereed};
+use rulediff::xiangqi::Xiangqi;
 
 /// Fails on any id in a `--rules` list that no family knows.
 pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
-    if spec.trim() == "all" {
-        return Ok(());
-    }
-    let known: Vec<String> = ids::<Go>();
-    for id in spec.split(',').map(str::trim).filter(|id| !id.is_empty()) {
-        if !known.iter().any(|k| k == id) {
-            anyhow::bail!("unknown referee `{id}`; `rulediff rules` lists them all");
+    let mut known: Vec<String> = ids::<Go>();
+    known.extend(ids::<Chess>());
+    known.extend(ids::<Xiangqi>());
+    for token in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let pattern = token.strip_prefix('-').unwrap_or(token);
+        if !known.iter().any(|k| rule_matches(pattern, k)) {
+            anyhow::bail!("unknown referee `{pattern}`; `rulediff rules` lists them all");
         }
     }
     Ok(())
@@ -27,4 +49,15 @@ pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
 
 fn ids<F: Refereed>() -> Vec<String> {
     F::registry().into_iter().map(|r| r.id).collect()
+}
+
+/// Writes command output (see `out!`). A closed pipe exits with the status a process killed
+/// by SIGPIPE has (141): everything the command computed is already saved by then.
+pub fn write_out(args: std::fmt::Arguments) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
+        other => other,
+    }
 }

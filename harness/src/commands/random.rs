@@ -5,15 +5,31 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
+use rulediff::chess::{Chess, ChessSetup};
 use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
-use rulediff::referee::{select, Refereed};
+use rulediff::referee::{select, RefereeInfo, Refereed};
 use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::xiangqi::notation::Ranks;
+use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum FamilyArg {
+    Go,
+    Chess,
+    Xiangqi,
+}
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board: `9x9`, `torus:5x5`, `path:6`, `ring:6`, `complete:4`, `edges:a-b b-c …`.
+    /// Game family.
+    #[arg(long, value_enum, default_value = "go")]
+    family: FamilyArg,
+    /// Start position (FEN) for non-Go families; default: the standard opening.
+    #[arg(long)]
+    start: Option<String>,
+    /// Go board: `9x9`, `torus:5x5`, `path:6`, `ring:6`, `complete:4`, `edges:a-b b-c …`.
     #[arg(long, default_value = "9x9")]
     board: String,
     #[arg(long, default_value_t = 2)]
@@ -22,11 +38,13 @@ pub struct Args {
     games: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Referee ids, comma-separated, or `all`.
-    #[arg(long, default_value = "simple-ko,psk")]
-    rules: String,
+    /// Referee ids, comma-separated, `all`, patterns (`psk*`) and exclusions (`-*@spec`).
+    /// Default: Go `simple-ko,psk` (with engines, the rulesets they claim to follow); other
+    /// families their default referees.
+    #[arg(long)]
+    rules: Option<String>,
     /// Ply budget per game; games reaching it are reported as long (suspected non-termination).
-    /// Default: 8 times the number of vertices.
+    /// Default: 8 times the number of vertices (Go), 2000 (chess), 300 (xiangqi).
     #[arg(long)]
     max_plies: Option<usize>,
     /// Folder for results.json, divergences.csv, report.html and the minimized cases.
@@ -35,9 +53,46 @@ pub struct Args {
     /// Continue the campaign saved in `--out` (same plan) instead of refusing to overwrite it.
     #[arg(long)]
     resume: bool,
+    #[command(flatten)]
+    engines: super::engines::EngineArgs,
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    if args.family != FamilyArg::Go
+        && (!args.engines.engine.is_empty() || args.engines.engines.is_some())
+    {
+        bail!("engines referee Go games only");
+    }
+    match args.family {
+        FamilyArg::Go => go(args),
+        FamilyArg::Chess => {
+            let setup = match &args.start {
+                Some(fen) => ChessSetup::from_fen(fen).map_err(anyhow::Error::msg)?,
+                None => ChessSetup::standard(),
+            };
+            let rules = args.rules.as_deref().unwrap_or(Chess::DEFAULT_RULES);
+            let registry = Chess::registry();
+            let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
+            campaign_of::<Chess>(args, &setup, &referees, args.max_plies.unwrap_or(2000))
+        }
+        FamilyArg::Xiangqi => {
+            let start = match &args.start {
+                None => rulediff::xiangqi::board::Position::start(),
+                Some(text) => fen::parse(text).with_context(|| format!("--start {text}"))?,
+            };
+            let setup = XqSetup::new(start, Ranks::ZeroToNine);
+            let rules = args.rules.as_deref().unwrap_or(Xiangqi::DEFAULT_RULES);
+            let registry = Xiangqi::registry();
+            let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
+            campaign_of::<Xiangqi>(args, &setup, &referees, args.max_plies.unwrap_or(300))
+        }
+    }
+}
+
+fn go(args: &Args) -> anyhow::Result<ExitCode> {
+    if args.start.is_some() {
+        bail!("--start is for non-Go families; Go games start from an empty --board");
+    }
     let graph =
         Graph::parse_shape(&args.board).with_context(|| format!("--board {}", args.board))?;
     if !(2..=MAX_PLAYERS).contains(&args.players) {
@@ -45,11 +100,37 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let max_plies = args.max_plies.unwrap_or(8 * graph.len());
     let setup = GoSetup::empty(graph, args.players);
-    let registry = Go::registry();
-    let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
+    let engines = args.engines.load()?;
+    super::engines::preflight(&engines, &setup, true)?;
+    let (extra, joined) = super::engines::joined(&engines);
+    let mut registry = Go::registry();
+    registry.extend(extra);
+    let rules = match (&args.rules, engines.is_empty()) {
+        (Some(rules), _) => rules.clone(),
+        (None, true) => "simple-ko,psk".into(),
+        (None, false) => engines.claimed().join(","),
+    };
+    let mut referees = select(&registry, &rules).map_err(anyhow::Error::msg)?;
+    for info in joined
+        .iter()
+        .filter_map(|id| registry.iter().find(|r| r.id == *id))
+    {
+        if !referees.iter().any(|r| r.id == info.id) {
+            referees.push(info);
+        }
+    }
+    campaign_of::<Go>(args, &setup, &referees, max_plies)
+}
+
+fn campaign_of<F: Explore>(
+    args: &Args,
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    max_plies: usize,
+) -> anyhow::Result<ExitCode> {
     let plan = Plan {
-        family: "go".into(),
-        setup: Go::setup_keys(&setup),
+        family: F::NAME.into(),
+        setup: F::setup_keys(setup),
         referees: referees.iter().map(|r| r.id.clone()).collect(),
         seed: args.seed,
         games: args.games,
@@ -57,7 +138,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let mut results = start(&args.out, plan, args.resume)?;
     let bar = progress(args.games, results.games_done);
-    campaign::run(&setup, &referees, &mut results, 64, &args.out, |r, done| {
+    campaign::run(setup, referees, &mut results, 64, &args.out, |r, done| {
         bar.set_position(done);
         bar.set_message(format!(
             "{} divergences, {} signatures",
@@ -67,8 +148,8 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         save(&args.out, r)
     })?;
     bar.finish_and_clear();
-    print!("{}", rulediff::report::campaign::summary(&results));
-    println!("report: {}", args.out.join("report.html").display());
+    out!("{}", rulediff::report::campaign::summary(&results))?;
+    outln!("report: {}", args.out.join("report.html").display())?;
     Ok(ExitCode::SUCCESS)
 }
 

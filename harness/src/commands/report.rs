@@ -28,7 +28,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     render(&out, &results)
         .with_context(|| format!("cannot write reports into {}", out.display()))?;
-    print!("{}", campaign::summary(&results));
+    out!("{}", campaign::summary(&results))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -2,8 +2,10 @@
 
 use std::process::ExitCode;
 
+use rulediff::chess::Chess;
 use rulediff::go::Go;
 use rulediff::referee::{RefereeInfo, Refereed};
+use rulediff::xiangqi::Xiangqi;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -13,7 +15,9 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    print!("{}", listing::<Go>(args.verbose));
+    out!("{}", listing::<Go>(args.verbose))?;
+    out!("{}", listing::<Chess>(args.verbose))?;
+    out!("{}", listing::<Xiangqi>(args.verbose))?;
     Ok(ExitCode::SUCCESS)
 }
 

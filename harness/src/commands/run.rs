@@ -7,7 +7,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::case::{self, AnyCase, Case};
-use rulediff::referee::Refereed;
+use rulediff::referee::{select_own, Refereed};
 use rulediff::report;
 use rulediff::runner::{self, CaseRun, Options};
 use serde::Serialize;
@@ -37,6 +37,8 @@ pub struct Args {
     /// Write the report to this file (atomically) instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    engines: super::engines::EngineArgs,
 }
 
 /// What one case file gave: a run, nothing (no chosen referee is of its family), or an error.
@@ -63,11 +65,14 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     let options = Options {
         legal_sets: args.legal_sets,
     };
+    let engines = args.engines.load()?;
+    let nine = rulediff::go::graph::Graph::grid(9, 9, false).map_err(anyhow::Error::msg)?;
+    super::engines::preflight(&engines, &rulediff::go::GoSetup::empty(nine, 2), false)?;
     let bar = progress(files.len() as u64);
     let outcomes: Vec<Outcome> = files
         .par_iter()
         .map(|path| {
-            let outcome = run_file(path, args.rules.as_deref(), &options);
+            let outcome = run_file(path, args.rules.as_deref(), &options, &engines);
             bar.inc(1);
             outcome
         })
@@ -81,7 +86,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     match &args.out {
         Some(path) => rulediff::util::atomic::write(path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?,
-        None => print!("{text}"),
+        None => out!("{text}")?,
     }
     eprintln!("{}", report::text::summary(&runs, errors.len()));
     let ok = errors.is_empty() && runs.iter().all(CaseRun::passed);
@@ -125,34 +130,50 @@ fn render(format: Format, runs: &[CaseRun], errors: &[String]) -> anyhow::Result
     })
 }
 
-fn run_file(path: &std::path::Path, rules: Option<&str>, options: &Options) -> Outcome {
+fn run_file(
+    path: &std::path::Path,
+    rules: Option<&str>,
+    options: &Options,
+    engines: &rulediff::engine::Engines,
+) -> Outcome {
     match case::load(path) {
         Err(error) => Outcome::Failed(error.to_string()),
-        Ok(AnyCase::Go(case)) => run_typed(&case, rules, options),
+        Ok(AnyCase::Go(case)) => run_typed(&case, rules, options, super::engines::joined(engines)),
+        Ok(AnyCase::Chess(case)) => run_typed(&case, rules, options, (Vec::new(), Vec::new())),
+        Ok(AnyCase::Xiangqi(case)) => run_typed(&case, rules, options, (Vec::new(), Vec::new())),
     }
 }
 
-fn run_typed<F: Refereed>(case: &Case<F>, rules: Option<&str>, options: &Options) -> Outcome {
-    let registry = F::registry();
-    let named = match rules.map(|spec| own_ids(&registry, spec)) {
-        Some(ids) if ids.is_empty() => return Outcome::Skipped,
-        other => other,
+/// `extra`: referees from outside the family's registry (engines), and the ids every case
+/// adds to its own referees.
+fn run_typed<F: Refereed>(
+    case: &Case<F>,
+    rules: Option<&str>,
+    options: &Options,
+    extra: (Vec<rulediff::referee::RefereeInfo<F>>, Vec<String>),
+) -> Outcome {
+    let mut registry = F::registry();
+    registry.extend(extra.0);
+    let referees = match rules {
+        Some(spec) => match select_own(&registry, spec) {
+            own if own.is_empty() => return Outcome::Skipped,
+            own => Ok(own),
+        },
+        None => runner::referees_for(&registry, case, None),
     };
-    match runner::referees_for(&registry, case, named.as_deref()) {
-        Ok(referees) => Outcome::Ran(Box::new(runner::run_case(case, &referees, options))),
+    match referees {
+        Ok(mut referees) => {
+            for info in extra
+                .1
+                .iter()
+                .filter_map(|id| registry.iter().find(|r| r.id == *id))
+            {
+                if !referees.iter().any(|r| r.id == info.id) {
+                    referees.push(info);
+                }
+            }
+            Outcome::Ran(Box::new(runner::run_case(case, &referees, options)))
+        }
         Err(error) => Outcome::Failed(format!("{}: {error}", case.path.display())),
     }
-}
-
-/// The ids in `spec` that belong to this family (`all` keeps everything).
-fn own_ids<F: Refereed>(registry: &[rulediff::referee::RefereeInfo<F>], spec: &str) -> String {
-    if spec.trim() == "all" {
-        return "all".into();
-    }
-    let ids: Vec<&str> = spec
-        .split(',')
-        .map(str::trim)
-        .filter(|id| registry.iter().any(|r| r.id == *id))
-        .collect();
-    ids.join(",")
 }

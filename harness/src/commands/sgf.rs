@@ -20,6 +20,6 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let sgf = rulediff::go::sgf::export(&case.setup, &case.plays)
         .map_err(|e| anyhow!("{}: cannot export: {e}", args.case.display()))?;
-    print!("{sgf}");
+    out!("{sgf}")?;
     Ok(ExitCode::SUCCESS)
 }

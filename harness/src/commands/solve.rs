@@ -115,14 +115,15 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
             .map(|job| run(job, args, no_result.0 as i32, &bars))
             .collect()
     });
-    print!("{}", markdown(&rows, args.no_result));
-    if let [row] = rows.as_slice() {
-        if row.result.is_ok() {
-            println!("\n{}", case_text(row)?);
-        }
-    }
+    // Saved before printing: a reader that stops early must not cost the results.
     if let Some(out) = &args.out {
         write(out, &rows, args.no_result)?;
+    }
+    out!("{}", markdown(&rows, args.no_result))?;
+    if let [row] = rows.as_slice() {
+        if row.result.is_ok() {
+            outln!("\n{}", case_text(row)?)?;
+        }
     }
     let solved = rows.iter().all(|r| r.result.is_ok());
     Ok(if solved {
@@ -135,7 +136,9 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
 /// Start positions: empty boards, or a case file's position.
 fn starts(args: &Args) -> anyhow::Result<Vec<(GoSetup, Vec<GoPlay>, String)>> {
     if let Some(path) = &args.case {
-        let AnyCase::Go(case) = case::load(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let AnyCase::Go(case) = case::load(path).map_err(|e| anyhow::anyhow!("{e}"))? else {
+            bail!("{}: solve needs a Go case", path.display());
+        };
         let board = format!(
             "{} (from {})",
             case.setup.graph.description(),

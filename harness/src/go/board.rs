@@ -33,7 +33,8 @@ impl Effect {
 pub struct Scratch {
     /// Distinct adjacent strings (root, number of adjacent points from the played vertex).
     adjacent: Vec<(Vertex, u32)>,
-    friendly: Vec<Vertex>,
+    /// Empty neighbours of the played vertex.
+    empties: u32,
     captured: Vec<Vertex>,
 }
 
@@ -126,6 +127,27 @@ impl Board {
         stones
     }
 
+    /// Liberties of the string through stone `v`, counted up to `limit` (the walk stops
+    /// there): enough to ask "is it in atari?" without listing every liberty.
+    pub fn liberties_up_to(&self, v: Vertex, limit: usize) -> usize {
+        let mut found: Vec<Vertex> = Vec::with_capacity(limit);
+        let mut s = v;
+        loop {
+            for &n in self.graph.neighbours(s) {
+                if self.colour[n as usize] == EMPTY && !found.contains(&n) {
+                    found.push(n);
+                    if found.len() >= limit {
+                        return limit;
+                    }
+                }
+            }
+            s = self.next[s as usize];
+            if s == v {
+                return found.len();
+            }
+        }
+    }
+
     /// Roots of strings with no liberty; a legal position has none.
     pub fn strings_without_liberties(&self) -> Vec<Vertex> {
         self.graph
@@ -140,18 +162,14 @@ impl Board {
     pub fn analyze(&self, v: Vertex, colour: Colour, scratch: &mut Scratch) -> Effect {
         debug_assert_eq!(self.colour(v), EMPTY);
         self.collect_adjacent(v, scratch);
-        scratch.friendly.clear();
         scratch.captured.clear();
-        let mut has_liberty = false;
+        let mut has_liberty = scratch.empties > 0;
         let mut hash = self.hash ^ self.keys.get(v, colour);
         let mut captured = 0;
         for &(r, touching) in &scratch.adjacent {
             let c = self.colour[r as usize];
-            if c == EMPTY {
-                has_liberty = true;
-            } else if c == colour {
+            if c == colour {
                 has_liberty |= self.pseudo[r as usize] > touching;
-                scratch.friendly.push(r);
             } else if self.pseudo[r as usize] == touching {
                 scratch.captured.push(r);
                 captured += self.size[r as usize];
@@ -160,14 +178,14 @@ impl Board {
         }
         let mut suicided = 0;
         if !has_liberty && captured == 0 {
-            suicided = 1 + scratch
-                .friendly
-                .iter()
-                .map(|&r| self.size[r as usize])
-                .sum::<u32>();
+            // Rare, so the friendly strings are found again rather than listed on every play.
             hash ^= self.keys.get(v, colour);
-            for &r in &scratch.friendly {
-                hash ^= self.string_hash(r);
+            suicided = 1;
+            for &(r, _) in &scratch.adjacent {
+                if self.colour[r as usize] == colour {
+                    suicided += self.size[r as usize];
+                    hash ^= self.string_hash(r);
+                }
             }
         }
         Effect {
@@ -201,10 +219,13 @@ impl Board {
 
     fn collect_adjacent(&self, v: Vertex, scratch: &mut Scratch) {
         scratch.adjacent.clear();
+        let mut empties = 0;
         for &n in self.graph.neighbours(v) {
-            // The graph is simple, so an empty neighbour appears once; only strings repeat.
-            if self.colour[n as usize] == EMPTY {
-                scratch.adjacent.push((n, 1));
+            // Counted without a branch: whether a neighbour is empty is a coin toss in a
+            // game, and a mispredicted branch costs more than the add.
+            let empty = self.colour[n as usize] == EMPTY;
+            empties += empty as u32;
+            if empty {
                 continue;
             }
             let r = self.root[n as usize];
@@ -213,6 +234,7 @@ impl Board {
                 None => scratch.adjacent.push((r, 1)),
             }
         }
+        scratch.empties = empties;
     }
 
     fn string_hash(&self, r: Vertex) -> u64 {
@@ -236,17 +258,13 @@ impl Board {
         self.next[vi] = v;
         self.size[vi] = 1;
         self.hash ^= self.keys.get(v, colour);
-        let mut liberties = 0;
-        for &(r, touching) in &scratch.adjacent {
-            if self.colour[r as usize] == EMPTY {
-                liberties += 1;
-            } else {
-                self.pseudo[r as usize] -= touching;
-            }
-        }
-        self.pseudo[vi] = liberties;
+        // The graph is simple, so each empty neighbour is one liberty.
+        self.pseudo[vi] = scratch.empties;
+        // One pass: the adjacent roots are distinct strings, so merging one never changes
+        // the count of another before it is visited.
         let mut root = v;
-        for &(r, _) in &scratch.adjacent {
+        for &(r, touching) in &scratch.adjacent {
+            self.pseudo[r as usize] -= touching;
             if self.colour[r as usize] == colour {
                 root = self.merge(root, r);
             }

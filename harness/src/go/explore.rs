@@ -1,67 +1,130 @@
 //! Go's part in random campaigns: a plain board to steer the move choice toward captures,
 //! the cycle a play would close, case-file keys for a setup, and SVG diagrams of any graph.
 
+use std::cell::RefCell;
 use std::fmt::Write as _;
 
-use super::board::{Colour, EMPTY};
-use super::graph::Graph;
-use super::regions::{plain_play, worm_of};
+use super::board::{Board, Colour, Effect, Scratch, EMPTY};
+use super::graph::{Graph, Vertex};
 use super::{colour_of, Go, GoPlay, GoSetup, SEAT_NAMES};
 use crate::family::Explore;
+use crate::util::hashset::HashSet64;
 
-/// The board and every board seen so far (after each play, the start first).
+/// The board as the fast referees keep it, and the hash of every board seen so far (after
+/// each play, the start first), so that weighing a play and naming the cycle it closes cost
+/// a board analysis and a hash lookup, not flood fills and board comparisons.
 #[derive(Debug, Clone)]
 pub struct GoState {
-    pub cells: Vec<Colour>,
-    pub seen: Vec<Vec<Colour>>,
+    pub board: Board,
+    pub history: Vec<u64>,
+    seen: HashSet64,
     pub to_move: usize,
+    /// The board before each stone play still standing, so that a rescinded one (Kee Rules)
+    /// can be taken back.
+    before_stones: Vec<Vec<Colour>>,
+    /// Working space for [`Board::analyze`], which weighing needs from a shared state.
+    scratch: RefCell<Scratch>,
+}
+
+impl GoState {
+    pub fn cells(&self) -> &[Colour] {
+        self.board.cells()
+    }
+
+    /// What a stone of the player to move at empty `v` would do.
+    fn effect(&self, v: Vertex) -> Effect {
+        let colour = colour_of(self.to_move);
+        self.board
+            .analyze(v, colour, &mut self.scratch.borrow_mut())
+    }
 }
 
 impl Explore for Go {
     type State = GoState;
 
     fn initial(setup: &GoSetup) -> GoState {
+        let board = Board::with_stones(setup.graph.clone(), &setup.stones);
+        let mut seen = HashSet64::default();
+        seen.insert(board.hash());
         GoState {
-            cells: setup.stones.clone(),
-            seen: vec![setup.stones.clone()],
+            history: vec![board.hash()],
+            board,
+            seen,
             to_move: setup.to_move,
+            scratch: RefCell::new(Scratch::default()),
+            before_stones: Vec::new(),
         }
     }
 
     fn advance(setup: &GoSetup, state: &mut GoState, play: &GoPlay) {
-        if let GoPlay::Stone(v) = *play {
-            state.cells = plain_play(&setup.graph, &state.cells, v, colour_of(state.to_move)).cells;
+        Self::advance_seated(setup, state, play, None);
+    }
+
+    /// A pass after which the referees give the passer the move again took back his last stone
+    /// play still standing (Kee rule 13): the board goes back to before it.
+    fn advance_seated(setup: &GoSetup, state: &mut GoState, play: &GoPlay, next: Option<usize>) {
+        let mover = state.to_move;
+        match *play {
+            GoPlay::Stone(v) => {
+                state.before_stones.push(state.board.cells().to_vec());
+                let colour = colour_of(mover);
+                state.board.play_stone(v, colour, state.scratch.get_mut());
+            }
+            _ if next == Some(mover) => {
+                if let Some(before) = state.before_stones.pop() {
+                    // Rare (a rescind), so the board is rebuilt rather than undone.
+                    state.board = Board::with_stones(setup.graph.clone(), &before);
+                }
+            }
+            _ => {}
         }
-        state.seen.push(state.cells.clone());
-        state.to_move = (state.to_move + 1) % setup.players;
+        state.history.push(state.board.hash());
+        state.seen.insert(state.board.hash());
+        state.to_move = next.unwrap_or(if mover + 1 == setup.players {
+            0
+        } else {
+            mover + 1
+        });
     }
 
     fn weight(setup: &GoSetup, state: &GoState, play: &GoPlay) -> u32 {
         match *play {
-            GoPlay::Stone(v) => {
-                let after = plain_play(&setup.graph, &state.cells, v, colour_of(state.to_move));
+            GoPlay::Stone(v) if state.board.colour(v) == EMPTY => {
+                let after = state.effect(v);
                 if after.captured > 0 {
                     // Captures open repetitions; recreating an earlier board closes one.
-                    if state.seen.contains(&after.cells) {
+                    if state.seen.contains(after.hash_after) {
                         40
                     } else {
                         12
                     }
-                } else if atari_on_neighbour(&setup.graph, &state.cells, v) {
+                } else if atari_on_neighbour(&setup.graph, &state.board, v) {
                     4
                 } else {
                     2
                 }
             }
+            GoPlay::Stone(_) => 0,
             GoPlay::Pass => 1,
             GoPlay::Appeal => 3,
         }
     }
 
-    fn cycle(setup: &GoSetup, state: &GoState, play: &GoPlay) -> Option<(String, usize)> {
+    fn cycle(_setup: &GoSetup, state: &GoState, play: &GoPlay) -> Option<(String, usize)> {
         let GoPlay::Stone(v) = *play else { return None };
-        let after = plain_play(&setup.graph, &state.cells, v, colour_of(state.to_move));
-        let back = state.seen.iter().rev().position(|b| *b == after.cells)? + 1;
+        if state.board.colour(v) != EMPTY {
+            return None;
+        }
+        let after = state.effect(v);
+        if !state.seen.contains(after.hash_after) {
+            return None;
+        }
+        let back = state
+            .history
+            .iter()
+            .rev()
+            .position(|&h| h == after.hash_after)?
+            + 1;
         let kind = if back == 2 && after.captured == 1 {
             "basic ko".to_string()
         } else {
@@ -91,16 +154,16 @@ impl Explore for Go {
     }
 
     fn svg(setup: &GoSetup, state: &GoState, play: Option<&GoPlay>) -> String {
-        super::diagram::svg(&setup.graph, &state.cells, play)
+        super::diagram::svg(&setup.graph, state.cells(), play)
     }
 }
 
 /// Whether a stone at `v` would touch a string with at most two liberties.
-fn atari_on_neighbour(graph: &Graph, cells: &[Colour], v: u16) -> bool {
+fn atari_on_neighbour(graph: &Graph, board: &Board, v: Vertex) -> bool {
     graph
         .neighbours(v)
         .iter()
-        .any(|&n| cells[n as usize] != EMPTY && worm_of(graph, cells, n).liberties.len() <= 2)
+        .any(|&n| board.colour(n) != EMPTY && board.liberties_up_to(n, 3) <= 2)
 }
 
 /// The setup diagram as case files write it: grid rows top first, else one symbol per vertex.

@@ -1,5 +1,5 @@
 //! Every Go referee rulediff knows, by id: each ko rule with each suicide policy (fast and
-//! `@spec`), then the real-world presets.
+//! `@spec`), then the real-world presets, then the Kee Rules readings (fast and `@spec`).
 
 use super::rules::kinds::KoKind;
 use super::rules::presets::presets;
@@ -29,19 +29,21 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
                 move || kind.referee(made.clone(), Basics::new(policy)),
             )
             .with_details(kind.details())
-            .with_termination(kind.termination_argument()),
+            .with_termination(kind.termination_argument())
+            .with_legality(id.clone()),
         );
         let spec_id = format!("{id}@spec");
         let made = spec_id.clone();
         all.push(
             RefereeInfo::new(
-                spec_id,
+                spec_id.clone(),
                 format!("Spec of {} (whole-history rescan); {words}", kind.id()),
                 "The definition itself, checked against every earlier board",
                 move || kind.spec_referee(made.clone(), Basics::new(policy)),
             )
             .with_details(kind.details())
-            .with_termination(kind.termination_argument()),
+            .with_termination(kind.termination_argument())
+            .with_legality(spec_id),
         );
     }
     all
@@ -55,6 +57,7 @@ impl Refereed for Go {
     fn registry() -> Vec<RefereeInfo<Go>> {
         let mut all: Vec<_> = SuicidePolicy::ALL.into_iter().flat_map(ko_rules).collect();
         all.extend(presets().iter().map(|p| p.info()));
+        all.extend(super::rules::kee::registry());
         all
     }
 }

@@ -66,6 +66,14 @@ pub fn summary(results: &Results) -> String {
         )
         .expect("writing to a String");
     }
+    if !results.incidents.is_empty() {
+        writeln!(
+            out,
+            "  {} engine faults recovered by restarting and replaying (results.json lists them)",
+            results.incidents.len()
+        )
+        .expect("writing to a String");
+    }
     out
 }
 
@@ -135,6 +143,13 @@ pub fn html(results: &Results) -> String {
     if !results.faults.is_empty() {
         out.push_str("<h2>Faults</h2><ul>");
         for f in &results.faults {
+            write!(out, "<li>{}</li>", esc(f)).expect("writing to a String");
+        }
+        out.push_str("</ul>");
+    }
+    if !results.incidents.is_empty() {
+        out.push_str("<h2>Recovered engine faults</h2><ul>");
+        for f in &results.incidents {
             write!(out, "<li>{}</li>", esc(f)).expect("writing to a String");
         }
         out.push_str("</ul>");

@@ -23,6 +23,9 @@ pub fn case_run(run: &CaseRun) -> String {
     for d in &run.divergences {
         line(&mut out, format!("DIVERGENCE {}", d.describe()));
     }
+    for incident in &run.incidents {
+        line(&mut out, format!("recovered: {incident}"));
+    }
     for e in &run.expectations {
         let mark = match e.ok {
             Some(true) => "ok  ",
@@ -84,8 +87,18 @@ fn steps(out: &mut String, run: &CaseRun) {
     }
 }
 
+/// Plays listed in full in a quiet block; longer blocks show the first and last few.
+const QUIET_SHOWN: usize = 48;
+
 fn quiet_block(out: &mut String, kind: &str, block: &[StepRecord]) {
-    let plays: Vec<&str> = block.iter().map(|s| s.play.as_str()).collect();
+    let mut plays: Vec<String> = block.iter().map(|s| s.play.clone()).collect();
+    if plays.len() > QUIET_SHOWN {
+        let hidden = plays.len() - QUIET_SHOWN;
+        let tail = plays.split_off(plays.len() - QUIET_SHOWN / 4);
+        plays.truncate(QUIET_SHOWN - QUIET_SHOWN / 4);
+        plays.push(format!("… ({hidden} more) …"));
+        plays.extend(tail);
+    }
     let span = range(block[0].ply, block[block.len() - 1].ply);
     line(out, format!("{span:>7} {kind}: {}", plays.join(" ")));
 }

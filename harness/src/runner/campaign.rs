@@ -13,7 +13,7 @@ use crate::case::Case;
 use crate::family::Explore;
 use crate::referee::RefereeInfo;
 
-use super::minimize::{minimize, signature_after};
+use super::minimize::{minimize, signature_after, state_after};
 use super::random::{game_rng, play_game, Found, SignatureSummary};
 use super::record::Ruling;
 use super::signature::Signature;
@@ -40,6 +40,9 @@ pub struct Results {
     /// Games that reached the ply budget without ending (suspected non-termination).
     pub long_games: Vec<u64>,
     pub faults: Vec<String>,
+    /// Faults the referees recovered from (an engine restarted and the game replayed).
+    #[serde(default)]
+    pub incidents: Vec<String>,
     pub signatures: Vec<SignatureSummary>,
 }
 
@@ -51,6 +54,7 @@ impl Results {
             plies: 0,
             long_games: Vec::new(),
             faults: Vec::new(),
+            incidents: Vec::new(),
             signatures: Vec::new(),
         }
     }
@@ -100,6 +104,9 @@ pub fn run<F: Explore>(
             results
                 .faults
                 .extend(game.faults.into_iter().map(|f| format!("game {g}: {f}")));
+            results
+                .incidents
+                .extend(game.incidents.into_iter().map(|f| format!("game {g}: {f}")));
             tally(&mut found, g, game.found);
         }
         merge::<F>(setup, referees, results, found, out)?;
@@ -113,7 +120,7 @@ fn tally<P>(batch: &mut Batch<P>, game: u64, found: Vec<Found<P>>) {
     let mut seen_here: Vec<Signature> = Vec::new();
     for f in found {
         let entry = batch.counts.entry(f.signature.clone()).or_insert((0, 0));
-        entry.0 += 1;
+        entry.0 += f.occurrences;
         if !seen_here.contains(&f.signature) {
             entry.1 += 1;
             seen_here.push(f.signature.clone());
@@ -184,14 +191,16 @@ fn summarize<F: Explore>(
         .rulings
         .iter()
         .any(|r| matches!(r, Ruling::Ends { .. }));
+    let (rooted, later) = reroot::<F>(setup, referees, &found, ends);
+    let setup = rooted.as_ref().unwrap_or(setup);
     let keeps = |h: &[F::Play]| {
         signature_after(setup, referees, h, &found.play, ends).as_ref() == Some(&found.signature)
     };
-    let history = minimize(&found.history, keeps);
-    let mut state = F::initial(setup);
-    history
-        .iter()
-        .for_each(|p| F::advance(setup, &mut state, p));
+    let history = minimize(&later, keeps);
+    let state = match referees.first() {
+        Some(referee) => state_after(setup, referee, &history),
+        None => F::initial(setup),
+    };
     let cycle = F::cycle(setup, &state, &found.play);
     let cycle_plays = match &cycle {
         Some((_, back)) => history[history.len().saturating_sub(*back - 1)..]
@@ -203,8 +212,15 @@ fn summarize<F: Explore>(
     };
     let mut plays = history.clone();
     plays.push(found.play.clone());
+    let from = match rooted {
+        Some(_) => format!(
+            " from the position after {} of them",
+            found.history.len() - later.len()
+        ),
+        None => String::new(),
+    };
     let comment = format!(
-        "Found by `rulediff random` (seed {}, game {game}) after {} plies; minimized to {}.",
+        "Found by `rulediff random` (seed {}, game {game}) after {} plies; minimized to {}{from}.",
         plan.seed,
         found.history.len(),
         history.len()
@@ -229,6 +245,28 @@ fn summarize<F: Explore>(
         svg: F::svg(setup, &state, Some(&found.play)),
         cycle_plays,
     }
+}
+
+/// Where the family can start a game from any position, the latest position of the found
+/// history from which the rest still shows the divergence (so a long game that wandered into a
+/// repetition becomes a short case), and the plays left; otherwise the history as it is.
+fn reroot<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    found: &Found<F::Play>,
+    ends: bool,
+) -> (Option<F::Setup>, Vec<F::Play>) {
+    let h = &found.history;
+    for cut in (1..=h.len()).rev() {
+        let Some(rooted) = F::reroot(setup, &h[..cut]) else {
+            break;
+        };
+        let sig = signature_after(&rooted, referees, &h[cut..], &found.play, ends);
+        if sig.as_ref() == Some(&found.signature) {
+            return (Some(rooted), h[cut..].to_vec());
+        }
+    }
+    (None, h.clone())
 }
 
 /// A case file whose expectations are what the referees rule when it is run, and each

@@ -69,10 +69,11 @@ pub fn run_case<F: Family>(
                 .map(|seat| legal_set(seat, &case.setup))
                 .collect()
         });
+        let mover = mover_name::<F>(case, &seats, steps.len());
         let rulings = seats.iter_mut().map(|seat| rule(seat, play)).collect();
         steps.push(StepRecord {
             ply: i + 1,
-            seat: mover_name::<F>(case, &steps),
+            seat: mover,
             play: F::play_text(&case.setup, play),
             rulings,
             legal,
@@ -87,15 +88,33 @@ pub fn run_case<F: Family>(
         steps,
         divergences: Vec::new(),
         expectations: Vec::new(),
+        incidents: seats
+            .iter_mut()
+            .flat_map(|seat| seat.referee.incidents())
+            .collect(),
     };
     run.divergences = divergences(&run);
     run.expectations = check_expectations(&run, &case.expect);
     run
 }
 
-/// Turn order is fixed by the setup, so the mover follows from the number of plays made.
-fn mover_name<F: Family>(case: &Case<F>, earlier: &[StepRecord]) -> String {
-    F::seat_name(&case.setup, F::seat_to_move(&case.setup, earlier.len()))
+/// Who makes the next play: as each referee still in the game sees it (a referee that does
+/// not report a seat follows the family's fixed turn order). Referees can disagree (Kee Rules
+/// give a rescinded player the move again; other rulesets do not), and then every seat named
+/// is shown, in referee order: `W/B`.
+fn mover_name<F: Family>(case: &Case<F>, seats: &[Seat<F>], plies: usize) -> String {
+    let fixed = F::seat_to_move(&case.setup, plies);
+    let mut names: Vec<String> = Vec::new();
+    for seat in seats.iter().filter(|s| s.active) {
+        let name = F::seat_name(&case.setup, seat.referee.seat_to_move().unwrap_or(fixed));
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    if names.is_empty() {
+        return F::seat_name(&case.setup, fixed);
+    }
+    names.join("/")
 }
 
 fn start_seat<F: Family>(seat: &mut Seat<F>, setup: &F::Setup) -> Result<Status, String> {

@@ -28,7 +28,7 @@ pub fn signature_after<F: Explore>(
                 return None;
             }
         }
-        F::advance(setup, &mut state, p);
+        F::advance_seated(setup, &mut state, p, super::random::reported_seat(&seats));
     }
     let rulings = final_rulings(&mut seats, play, ends)?;
     let cycle = if ends {
@@ -63,6 +63,27 @@ fn final_rulings<F: Explore>(
             })
         })
         .collect()
+}
+
+/// The family's state after `plays`, replayed through a fresh referee of `referee` so that
+/// a ruleset that changes the turn order can say who moves (the plays are assumed legal).
+pub fn state_after<F: Explore>(
+    setup: &F::Setup,
+    referee: &RefereeInfo<F>,
+    plays: &[F::Play],
+) -> F::State {
+    let mut state = F::initial(setup);
+    let mut judge = (referee.make)();
+    let started = judge.start(setup).is_ok();
+    for p in plays {
+        let next = if started && judge.play(p).is_ok() {
+            judge.seat_to_move()
+        } else {
+            None
+        };
+        F::advance_seated(setup, &mut state, p, next);
+    }
+    state
 }
 
 /// Shrinks `history` while `keeps` holds: drops chunks of halving size, then single plays,

@@ -7,7 +7,11 @@
 //! every referee allows, chosen at random with the family's weights, so all referees stay in
 //! the game and later divergences are still found. The game ends when any referee says it is
 //! over (a disagreement about that is a divergence too), when no play is allowed by all, or
-//! at the ply budget, which marks it as a long game.
+//! at the ply budget or past the family's own bound (`Explore::past_bound`), either of
+//! which marks it as a long game.
+
+use std::collections::HashMap;
+use std::hash::Hash;
 
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::SeedableRng;
@@ -20,13 +24,16 @@ use crate::referee::{Referee, RefereeInfo, Status, Verdict};
 use super::record::Ruling;
 use super::signature::Signature;
 
-/// One divergence as found in a game.
+/// One divergence as found in a game: the first time its signature came up in the game, and
+/// how often it did (games of thousands of plies keep one history per signature, not one per
+/// occurrence).
 #[derive(Clone, Debug)]
 pub struct Found<P> {
     pub history: Vec<P>,
     pub play: P,
     pub signature: Signature,
     pub rulings: Vec<Ruling>,
+    pub occurrences: usize,
 }
 
 /// What one random game gave.
@@ -37,6 +44,8 @@ pub struct GameResult<P> {
     /// The game hit the ply budget without ending.
     pub long: bool,
     pub faults: Vec<String>,
+    /// Faults the referees recovered from (an engine restarted and the game replayed).
+    pub incidents: Vec<String>,
 }
 
 /// A game's own generator: campaigns are reproducible game by game, whatever the threads.
@@ -51,90 +60,177 @@ pub fn play_game<F: Explore>(
     max_plies: usize,
     rng: &mut ChaCha8Rng,
 ) -> GameResult<F::Play> {
-    let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
     let mut seats: Vec<Box<dyn Referee<F>>> = referees.iter().map(|r| (r.make)()).collect();
     let mut result = GameResult {
         plies: 0,
         found: Vec::new(),
         long: false,
         faults: Vec::new(),
+        incidents: Vec::new(),
     };
     for seat in &mut seats {
         if let Err(fault) = seat.start(setup) {
             result.faults.push(format!("{}: {fault}", seat.id()));
-            return result;
+            return finish(result, &mut seats);
         }
     }
-    let mut state = F::initial(setup);
     let mut history: Vec<F::Play> = Vec::new();
-    while history.len() < max_plies {
-        let sets = match legal_sets(&mut seats) {
-            Ok(sets) => sets,
-            Err(fault) => {
-                result.faults.push(fault);
-                return result;
-            }
-        };
-        let (common, disputed) = split_sets(&sets);
-        for play in disputed {
-            let rulings = judge_all(&mut seats, &play);
-            let cycle = F::cycle(setup, &state, &play).map(|c| c.0);
-            let signature = Signature::new(&ids, &rulings, cycle);
-            result.found.push(Found {
-                history: history.clone(),
-                play,
-                signature,
-                rulings,
-            });
-        }
-        let Some(play) = choose::<F>(setup, &state, &common, rng) else {
-            break;
-        };
-        let rulings = play_all(&mut seats, &play);
-        F::advance(setup, &mut state, &play);
-        history.push(play.clone());
-        if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
-            if rulings.iter().any(|r| *r != rulings[0]) {
-                let signature = Signature::new(&ids, &rulings, None);
-                let before = history[..history.len() - 1].to_vec();
-                result.found.push(Found {
-                    history: before,
-                    play,
-                    signature,
-                    rulings,
-                });
-            }
-            break;
-        }
-    }
+    walk(
+        setup,
+        referees,
+        &mut seats,
+        max_plies,
+        rng,
+        &mut result,
+        &mut history,
+    );
     result.plies = history.len();
-    result.long = history.len() >= max_plies;
+    result.long |= history.len() >= max_plies;
+    finish(result, &mut seats)
+}
+
+fn finish<P>(
+    mut result: GameResult<P>,
+    seats: &mut [Box<dyn Referee<impl Explore<Play = P>>>],
+) -> GameResult<P> {
+    for seat in seats {
+        result.incidents.extend(seat.incidents());
+    }
     result
 }
 
-fn legal_sets<F: Explore>(seats: &mut [Box<dyn Referee<F>>]) -> Result<Vec<Vec<F::Play>>, String> {
-    seats
-        .iter_mut()
-        .map(|s| s.legal_plays().map_err(|f| format!("{}: {f}", s.id())))
-        .collect()
+/// Records a divergence, once per signature per game.
+fn note<P: Clone>(
+    found: &mut Vec<Found<P>>,
+    history: &[P],
+    play: P,
+    signature: Signature,
+    rulings: Vec<Ruling>,
+) {
+    if let Some(known) = found.iter_mut().find(|f| f.signature == signature) {
+        known.occurrences += 1;
+        return;
+    }
+    found.push(Found {
+        history: history.to_vec(),
+        play,
+        signature,
+        rulings,
+        occurrences: 1,
+    });
 }
 
-/// Plays every referee allows, and plays only some allow (in first-seen order).
-fn split_sets<P: Clone + PartialEq>(sets: &[Vec<P>]) -> (Vec<P>, Vec<P>) {
-    let (mut common, mut disputed) = (Vec::new(), Vec::new());
-    for set in sets {
-        for play in set {
-            if common.contains(play) || disputed.contains(play) {
-                continue;
+/// The seat to move as the first referee that reports one sees it (see
+/// [`Referee::seat_to_move`]).
+pub fn reported_seat<F: Explore>(seats: &[Box<dyn Referee<F>>]) -> Option<usize> {
+    seats.iter().find_map(|s| s.seat_to_move())
+}
+
+/// A referee fault among rulings, which ends the game as a fault and is never a divergence.
+fn fault_in(ids: &[String], rulings: &[Ruling]) -> Option<String> {
+    ids.iter().zip(rulings).find_map(|(id, r)| match r {
+        Ruling::Fault { message } => Some(format!("{id}: {message}")),
+        _ => None,
+    })
+}
+
+/// The game itself, step by step, until it ends, a referee faults or the budget runs out.
+fn walk<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    seats: &mut [Box<dyn Referee<F>>],
+    max_plies: usize,
+    rng: &mut ChaCha8Rng,
+    result: &mut GameResult<F::Play>,
+    history: &mut Vec<F::Play>,
+) {
+    let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
+    let ids = &ids[..];
+    let classes: Vec<Option<&str>> = referees.iter().map(|r| r.legality.as_deref()).collect();
+    let mut state = F::initial(setup);
+    while history.len() < max_plies {
+        let sets = match legal_sets(seats, &classes) {
+            Ok(sets) => sets,
+            Err(fault) => return result.faults.push(fault),
+        };
+        let (common, disputed) = split_sets(&sets);
+        for play in disputed {
+            let rulings = judge_all(seats, &play);
+            if let Some(fault) = fault_in(ids, &rulings) {
+                return result.faults.push(fault);
             }
-            if sets.iter().all(|s| s.contains(play)) {
-                common.push(play.clone());
-            } else {
-                disputed.push(play.clone());
+            let cycle = F::cycle(setup, &state, &play).map(|c| c.0);
+            let signature = Signature::new(ids, &rulings, cycle);
+            note(&mut result.found, history, play, signature, rulings);
+        }
+        let Some(play) = choose::<F>(setup, &state, &common, rng) else {
+            return;
+        };
+        let rulings = play_all(seats, &play);
+        if let Some(fault) = fault_in(ids, &rulings) {
+            return result.faults.push(fault);
+        }
+        F::advance_seated(setup, &mut state, &play, reported_seat(seats));
+        history.push(play.clone());
+        if rulings.iter().all(|r| matches!(r, Ruling::Legal)) && F::past_bound(setup, &state) {
+            result.long = true;
+            break;
+        }
+        if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
+            if rulings.iter().any(|r| *r != rulings[0]) {
+                let signature = Signature::new(ids, &rulings, None);
+                let before = &history[..history.len() - 1];
+                note(&mut result.found, before, play, signature, rulings);
+            }
+            return;
+        }
+    }
+}
+
+/// Every referee's legal set, asking one referee per legality class.
+fn legal_sets<F: Explore>(
+    seats: &mut [Box<dyn Referee<F>>],
+    classes: &[Option<&str>],
+) -> Result<Vec<Vec<F::Play>>, String> {
+    let mut sets: Vec<Vec<F::Play>> = Vec::with_capacity(seats.len());
+    for (i, seat) in seats.iter_mut().enumerate() {
+        let twin = classes[i].and_then(|c| classes[..i].iter().position(|&d| d == Some(c)));
+        let set = match twin {
+            Some(j) => sets[j].clone(),
+            None => seat
+                .legal_plays()
+                .map_err(|f| format!("{}: {f}", seat.id()))?,
+        };
+        sets.push(set);
+    }
+    Ok(sets)
+}
+
+/// Plays every referee allows, and plays only some allow (in first-seen order). Counted
+/// through a map: with dozens of referees and a full board, pairwise `contains` was the
+/// campaign's main cost.
+fn split_sets<P: Clone + Eq + Hash>(sets: &[Vec<P>]) -> (Vec<P>, Vec<P>) {
+    let mut order: Vec<&P> = Vec::new();
+    // Per play: how many sets hold it, and the last set counted (a set listing a play twice
+    // counts once).
+    let mut counts: HashMap<&P, (usize, usize)> = HashMap::new();
+    for (i, set) in sets.iter().enumerate() {
+        for play in set {
+            let entry = counts.entry(play).or_insert((0, usize::MAX));
+            if entry.1 == usize::MAX {
+                order.push(play);
+            }
+            if entry.1 != i {
+                *entry = (entry.0 + 1, i);
             }
         }
     }
-    (common, disputed)
+    let (common, disputed): (Vec<&P>, Vec<&P>) =
+        order.into_iter().partition(|p| counts[p].0 == sets.len());
+    (
+        common.into_iter().cloned().collect(),
+        disputed.into_iter().cloned().collect(),
+    )
 }
 
 fn judge_all<F: Explore>(seats: &mut [Box<dyn Referee<F>>], play: &F::Play) -> Vec<Ruling> {

@@ -90,6 +90,9 @@ pub struct CaseRun {
     pub steps: Vec<StepRecord>,
     pub divergences: Vec<super::Divergence>,
     pub expectations: Vec<super::ExpectationCheck>,
+    /// Faults the referees recovered from (an engine restarted and the game replayed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub incidents: Vec<String>,
 }
 
 impl CaseRun {

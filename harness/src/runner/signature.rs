@@ -42,7 +42,8 @@ impl Signature {
         }
     }
 
-    /// A file-name-safe slug.
+    /// A file-name-safe slug; a long one is cut and ends in a hash of the whole description,
+    /// so signatures that differ only past the cut (long referee lists) keep apart.
     pub fn slug(&self) -> String {
         let mut slug: String = self
             .describe()
@@ -58,6 +59,18 @@ impl Signature {
         while slug.contains("--") {
             slug = slug.replace("--", "-");
         }
-        slug.trim_matches('-').chars().take(100).collect()
+        let slug = slug.trim_matches('-');
+        if slug.len() <= 100 {
+            return slug.to_string();
+        }
+        // FNV-1a: stable across runs and platforms, unlike the std hasher.
+        let hash = self
+            .describe()
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+            });
+        let cut: String = slug.chars().take(83).collect();
+        format!("{}-{hash:016x}", cut.trim_end_matches('-'))
     }
 }

@@ -1,5 +1,7 @@
 //! 128-bit fingerprints of state keys, so exhaustive searches store 16 bytes per state instead
-//! of the whole key. Two different keys share a fingerprint with probability about 2^-128 per
+//! of the whole key (the finiteness search and the solver fingerprint every key; Kee Rules'
+//! referee reports its growing summary as a fingerprint already, see
+//! `go::rules::kee::fast`). Two different keys share a fingerprint with probability about 2^-128 per
 //! pair (the two halves are independent mixes of every word), so among n stored states the
 //! chance that any two are merged is below n²/2^129: under 10^-20 for a billion states.
 
@@ -7,7 +9,7 @@ use std::hash::{BuildHasher, Hasher};
 
 /// One round of the splitmix64 finalizer.
 #[inline]
-fn mix(mut x: u64) -> u64 {
+pub fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
@@ -15,7 +17,7 @@ fn mix(mut x: u64) -> u64 {
 
 /// Murmur3's 64-bit finalizer: a different mix for the second half.
 #[inline]
-fn fmix(mut x: u64) -> u64 {
+pub fn fmix(mut x: u64) -> u64 {
     x = (x ^ (x >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     x = (x ^ (x >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
     x ^ (x >> 33)
@@ -32,6 +34,12 @@ pub fn fingerprint(key: &[u64]) -> u128 {
     a = mix(a ^ key.len() as u64);
     b = fmix(b ^ (key.len() as u64).rotate_left(32));
     (a as u128) << 64 | b as u128
+}
+
+/// The fingerprint as two words (high half first), for a referee's `state_key`.
+pub fn fingerprint_words(key: &[u64]) -> [u64; 2] {
+    let print = fingerprint(key);
+    [(print >> 64) as u64, print as u64]
 }
 
 /// Hashes a fingerprint by its low half: it is already uniformly mixed.

@@ -129,20 +129,13 @@ impl HashSet64 {
     }
 }
 
-/// splitmix64's finalizer.
-fn mix_a(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+/// Two independent mixes of a key for the summary sums (see [`HashSet64::summary`]).
+fn mix_a(x: u64) -> u64 {
+    super::fingerprint::mix(x.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
-/// Murmur3's finalizer, on a rotated key: independent of [`mix_a`].
 fn mix_b(x: u64) -> u64 {
-    let mut x = x.rotate_left(29) ^ 0xD6E8_FEB8_6659_FD93;
-    x = (x ^ (x >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    x = (x ^ (x >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    x ^ (x >> 33)
+    super::fingerprint::fmix(x.rotate_left(29) ^ 0xD6E8_FEB8_6659_FD93)
 }
 
 #[cfg(test)]

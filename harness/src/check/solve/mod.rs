@@ -227,7 +227,7 @@ pub fn outcome_value(outcome: &Outcome, first_seat: &str, options: &Options) -> 
 /// The seat to move in `node`, `plies` plays after the start of the search.
 fn mover<F: Symmetric>(node: &mut Node<F>, symmetries: &Symmetries<F>, plies: usize) -> usize {
     node.referee()
-        .to_move()
+        .seat_to_move()
         .unwrap_or_else(|| F::seat_to_move(symmetries.setup(), symmetries.prefix().len() + plies))
 }
 

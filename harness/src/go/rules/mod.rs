@@ -4,6 +4,7 @@
 
 pub mod chsk;
 pub mod cycle_void;
+pub mod kee;
 pub mod kinds;
 pub mod no_ko;
 pub mod nsk;
@@ -200,21 +201,24 @@ impl<K: KoRule> GoReferee<K> {
         self.game.as_ref().map(|g| &g.board)
     }
 
-    fn verdict(&mut self, play: &GoPlay) -> Result<(Verdict, Option<Effect>), Fault> {
+    /// The rule that forbids `play` now (`Err`), or what the play would do (`Ok`: the
+    /// effect of a stone play, `None` for a pass). Rules are static names so the hot path of
+    /// a legal play allocates nothing; [`Verdict`]s are built at the trait boundary.
+    fn ruling(&mut self, play: &GoPlay) -> Result<Result<Option<Effect>, &'static str>, Fault> {
         let game = self.game.as_ref().ok_or_else(not_started)?;
         if game.over.is_some() {
-            return Ok((Verdict::illegal("game-over"), None));
+            return Ok(Err("game-over"));
         }
         let v = match *play {
-            GoPlay::Pass => return Ok((Verdict::Legal, None)),
-            GoPlay::Appeal => return Ok((Verdict::illegal("no-appeals"), None)),
+            GoPlay::Pass => return Ok(Ok(None)),
+            GoPlay::Appeal => return Ok(Err("no-appeals")),
             GoPlay::Stone(v) => v,
         };
         if v as usize >= game.board.cells().len() {
-            return Ok((Verdict::illegal("off-board"), None));
+            return Ok(Err("off-board"));
         }
         if game.board.colour(v) != EMPTY {
-            return Ok((Verdict::illegal("occupied"), None));
+            return Ok(Err("occupied"));
         }
         let effect = game
             .board
@@ -224,7 +228,11 @@ impl<K: KoRule> GoReferee<K> {
             .suicide
             .forbids(&effect)
             .or_else(|| self.ko.forbids(&game.board, game.to_move, v, &effect));
-        Ok((rule.map_or(Verdict::Legal, Verdict::illegal), Some(effect)))
+        Ok(rule.map_or(Ok(Some(effect)), Err))
+    }
+
+    fn is_legal(&mut self, play: &GoPlay) -> Result<bool, Fault> {
+        Ok(self.ruling(play)?.is_ok())
     }
 
     fn finish(game: &mut Game, basics: &Basics) {
@@ -275,14 +283,16 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
     }
 
     fn judge(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
-        Ok(self.verdict(play)?.0)
+        Ok(self
+            .ruling(play)?
+            .map_or_else(Verdict::illegal, |_| Verdict::Legal))
     }
 
     fn play(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
-        let (verdict, effect) = self.verdict(play)?;
-        if !verdict.is_legal() {
-            return Ok(verdict);
-        }
+        let effect = match self.ruling(play)? {
+            Ok(effect) => effect,
+            Err(rule) => return Ok(Verdict::illegal(rule)),
+        };
         let game = self.game.as_mut().ok_or_else(not_started)?;
         let mover = game.to_move;
         let hash_before = game.board.hash();
@@ -294,7 +304,12 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
             }
             _ => game.passes += 1,
         }
-        game.to_move = (mover + 1) % game.setup.players;
+        // Not `%`: a division per play is a measurable share of a play's cost.
+        game.to_move = if mover + 1 == game.setup.players {
+            0
+        } else {
+            mover + 1
+        };
         self.ko.record(&Moment {
             board: &game.board,
             hash_before,
@@ -308,7 +323,7 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
         } else if game.passes >= game.setup.players {
             Self::finish(game, &self.basics);
         }
-        Ok(verdict)
+        Ok(Verdict::Legal)
     }
 
     fn status(&mut self) -> Result<Status, Fault> {
@@ -324,12 +339,12 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
         let n = self.game()?.board.cells().len();
         let mut plays = Vec::new();
         for v in 0..n as Vertex {
-            if self.verdict(&GoPlay::Stone(v))?.0.is_legal() {
+            if self.is_legal(&GoPlay::Stone(v))? {
                 plays.push(GoPlay::Stone(v));
             }
         }
         for extra in [GoPlay::Pass, GoPlay::Appeal] {
-            if self.verdict(&extra)?.0.is_legal() {
+            if self.is_legal(&extra)? {
                 plays.push(extra);
             }
         }
@@ -344,10 +359,6 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
             game: self.game.clone(),
             scratch: Scratch::default(),
         }))
-    }
-
-    fn to_move(&self) -> Option<usize> {
-        self.game.as_ref().map(|g| g.to_move)
     }
 
     /// The board, the seat to move, the pass streak, whether the game is over, and the ko

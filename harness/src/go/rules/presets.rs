@@ -64,6 +64,8 @@ impl Preset {
         })
         .with_details(details)
         .with_termination(self.ko.termination_argument())
+        // The fast ko rule with this suicide policy, whose code and parameters it shares.
+        .with_legality(format!("{}{}", self.ko.id(), self.suicide.suffix()))
     }
 }
 

@@ -293,16 +293,19 @@ impl Referee<Go> for SpecReferee {
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
+        // `judge` for every candidate, with the game-over test (a whole-history scan) made
+        // once rather than per candidate.
+        if self.outcome()?.is_some() {
+            return Ok(Vec::new());
+        }
         let n = self.cells()?.len();
-        let candidates = (0..n as u16)
-            .map(GoPlay::Stone)
-            .chain([GoPlay::Pass, GoPlay::Appeal]);
         let mut plays = Vec::new();
-        for play in candidates {
-            if self.judge(&play)?.is_legal() {
-                plays.push(play);
+        for v in 0..n as u16 {
+            if self.stone_verdict(v)?.is_legal() {
+                plays.push(GoPlay::Stone(v));
             }
         }
+        plays.push(GoPlay::Pass);
         Ok(plays)
     }
 }

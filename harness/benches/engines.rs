@@ -1,0 +1,98 @@
+//! Campaign steps per second through GNU Go over GTP and through our own referee, on the same
+//! recorded random 9×9 games: each step asks for every legal play, makes the play and asks
+//! for the status, as `rulediff random` does. The ratio of the two is the price of an
+//! external referee (README, Performance).
+//!
+//! `cargo bench --bench engines` (GNU Go's part is skipped when `gnugo` is not installed)
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rulediff::engine::{spec, Engines};
+use rulediff::go::graph::Graph;
+use rulediff::go::{Go, GoPlay, GoSetup};
+use rulediff::referee::{RefereeInfo, Refereed};
+
+/// A random game our `psk` referee accepts throughout, of at most `plies` plays.
+fn record(
+    setup: &GoSetup,
+    referee: &RefereeInfo<Go>,
+    plies: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<GoPlay> {
+    let mut r = (referee.make)();
+    r.start(setup).expect("internal referee");
+    let mut game = Vec::new();
+    while game.len() < plies {
+        let legal = r.legal_plays().expect("internal referee");
+        let stones: Vec<&GoPlay> = legal
+            .iter()
+            .filter(|p| matches!(p, GoPlay::Stone(_)))
+            .collect();
+        let play = match stones.len() {
+            0 => GoPlay::Pass,
+            n => *stones[rng.gen_range(0..n)],
+        };
+        r.play(&play).expect("internal referee");
+        game.push(play);
+        if r.status().expect("internal referee").is_over() {
+            break;
+        }
+    }
+    game
+}
+
+/// Campaign steps: legal set, play, status.
+fn replay(setup: &GoSetup, referee: &RefereeInfo<Go>, games: &[Vec<GoPlay>]) -> usize {
+    let mut r = (referee.make)();
+    let mut allowed = 0;
+    for game in games {
+        r.start(setup).expect("referee starts");
+        for play in game {
+            allowed += r.legal_plays().expect("legal plays").len();
+            r.play(black_box(play)).expect("play");
+            black_box(r.status().expect("status"));
+        }
+    }
+    allowed
+}
+
+fn steps(c: &mut Criterion) {
+    let setup = GoSetup::empty(Graph::grid(9, 9, false).expect("9x9"), 2);
+    let registry = Go::registry();
+    let psk = registry.iter().find(|r| r.id == "psk").expect("psk");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let games: Vec<Vec<GoPlay>> = (0..8).map(|_| record(&setup, psk, 200, &mut rng)).collect();
+    let total: usize = games.iter().map(Vec::len).sum();
+    let mut group = c.benchmark_group("campaign_steps_9x9");
+    group.throughput(Throughput::Elements(total as u64));
+    group.sample_size(10);
+    group.bench_function("psk (ours, in process)", |b| {
+        b.iter(|| replay(&setup, psk, &games))
+    });
+    if spec::locate("gnugo").is_none() {
+        eprintln!("SKIPPED: gnugo is not installed");
+        return;
+    }
+    let engines =
+        Engines::new(vec![spec::parse_arg("gnugo-psk").expect("built-in")]).expect("gnugo");
+    let gnugo = engines.referees().pop().expect("one engine");
+    // The same answers, or the comparison would mean nothing.
+    assert_eq!(replay(&setup, &gnugo, &games), replay(&setup, psk, &games));
+    group.bench_function("gnugo-psk (GTP, pipelined)", |b| {
+        b.iter(|| replay(&setup, &gnugo, &games))
+    });
+    let mut unpipelined = spec::parse_arg("gnugo-psk").expect("built-in");
+    unpipelined.pipeline = false;
+    let engines = Engines::new(vec![unpipelined]).expect("gnugo");
+    let gnugo = engines.referees().pop().expect("one engine");
+    group.bench_function("gnugo-psk (GTP, one command at a time)", |b| {
+        b.iter(|| replay(&setup, &gnugo, &games))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, steps);
+criterion_main!(benches);

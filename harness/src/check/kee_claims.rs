@@ -1,0 +1,572 @@
+//! Kee's claims as checks, on random games drawn from a seed (random small graph, 2–4
+//! players), for every reading ([`crate::go::rules::kee::VARIANTS`]) and two player policies.
+//!
+//! - Claim 3, "a game always ends in a finite number of plays": a game whose state (the fast
+//!   referee's exact state key) comes round again can repeat that stretch for ever — a lasso,
+//!   which refutes the claim; a game still going at [`ply_budget`] is flagged as suspiciously
+//!   long (the exhaustive search of `rulediff finite` is what settles finiteness).
+//! - Claim 4, "a game always ends by consecutive passes of all players, with each player
+//!   passing once": when the game ends, its last play is a pass and the passes after the last
+//!   stone play of the live game (the game as rule 14 restarts it) are one per player.
+//! - Claim 5, "a game always ends with one single board for a definite score": the result is a
+//!   count of the live board, which an observer rebuilds independently (plain boards, taking a
+//!   stone play back whenever the referee gives the passer the move again).
+//! - Claim 6, "unless the player who placed the last stone is himself bounded by an immediate
+//!   cycle prohibition, none of his opponent(s) shall be": at the end, if the player of the
+//!   last live stone play could not appeal, no opponent of his could (an opponent is "bound"
+//!   when rule 12 would let him appeal).
+//!
+//! Policies: [`Policy::AnyPlay`] picks any legal play (weighted toward captures, so positions
+//! repeat); [`Policy::AppealWhenBound`] is the same player who, when he passes and may appeal,
+//! always appeals. Which claim holds under which reading and policy is [`expected`], which the
+//! tests and the `kee_claims` fuzz target hold the referees to.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use rand::distributions::{Distribution, WeightedIndex};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::go::board::Colour;
+use crate::go::regions::plain_play;
+use crate::go::rules::kee::fast::KeeReferee;
+use crate::go::rules::kee::spec::KeeSpec;
+use crate::go::rules::kee::{Variant, VARIANTS};
+use crate::go::score::{score, Count, Scoring};
+use crate::go::{colour_of, random, GoPlay, GoSetup};
+use crate::referee::{Outcome, Referee, Status};
+
+/// How the random players choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Policy {
+    /// Any legal play.
+    AnyPlay,
+    /// Any legal play, but a pass is an appeal whenever an appeal is allowed.
+    AppealWhenBound,
+}
+
+impl Policy {
+    pub const ALL: [Policy; 2] = [Policy::AnyPlay, Policy::AppealWhenBound];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::AnyPlay => "any legal play",
+            Policy::AppealWhenBound => "appeal whenever you may",
+        }
+    }
+}
+
+/// The claims checked here, by their number in the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Claim {
+    Finite = 3,
+    EndsByPasses = 4,
+    OneBoard = 5,
+    NoOpponentBound = 6,
+}
+
+impl Claim {
+    pub const ALL: [Claim; 4] = [
+        Claim::Finite,
+        Claim::EndsByPasses,
+        Claim::OneBoard,
+        Claim::NoOpponentBound,
+    ];
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Claim::Finite => "a game always ends in a finite number of plays",
+            Claim::EndsByPasses => {
+                "a game always ends by consecutive passes of all players, with each player passing once"
+            }
+            Claim::OneBoard => "a game always ends with one single board for a definite score",
+            Claim::NoOpponentBound => {
+                "when a game ends, unless the player who placed the last stone is himself bounded by an immediate cycle prohibition, none of his opponent(s) shall be"
+            }
+        }
+    }
+}
+
+/// What random games are expected to show about a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// No random game may violate it.
+    Holds,
+    /// Random games do violate it (the tests demand that they find a violation).
+    Fails,
+    /// Not held either way by random games.
+    Open,
+}
+
+/// What each claim does under each reading and policy, as the random games found and the
+/// reasons in the README explain:
+/// - claim 3: under every reading that keeps the record, stone plays must stop (rule 11's
+///   exceptions need a witness opponent who never passes again, whom rule 11 then stops from
+///   making stone plays for ever) and rescinds only shrink the live game; under
+///   `kee:rescind-erases` `rulediff finite` finds endless games, which random play may or may
+///   not stumble on;
+/// - claim 4 fails only where a rescind restarts the round of passes (the live game then ends
+///   with one player's pass twice in its final run);
+/// - claim 5 holds by construction of rules 13–15 (the live board is the one counted);
+/// - claim 6 fails under both policies and every reading: a player's pass breaks his
+///   opponent's exception 11(b), so the last pass of the game can bind an opponent who was
+///   free when he passed himself.
+pub fn expected(variant: &str, policy: Policy, claim: Claim) -> Expect {
+    let _ = policy;
+    match claim {
+        Claim::Finite if variant == "kee:rescind-erases" => Expect::Open,
+        Claim::Finite | Claim::OneBoard => Expect::Holds,
+        Claim::EndsByPasses if variant == "kee:rescind-restarts-round" => Expect::Fails,
+        Claim::EndsByPasses => Expect::Holds,
+        Claim::NoOpponentBound => Expect::Fails,
+    }
+}
+
+/// A claim that failed on one game.
+#[derive(Debug, Clone)]
+pub struct Violation {
+    pub claim: Claim,
+    pub variant: &'static str,
+    pub policy: Policy,
+    pub setup: GoSetup,
+    pub plays: Vec<GoPlay>,
+    pub what: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plays: Vec<String> = self
+            .plays
+            .iter()
+            .map(|p| <crate::go::Go as crate::family::Family>::play_text(&self.setup, p))
+            .collect();
+        write!(
+            f,
+            "claim {} under {} ({}) on {} with {} players: {}; plays: {}",
+            self.claim as u8,
+            self.variant,
+            self.policy.name(),
+            self.setup.graph.description(),
+            self.setup.players,
+            self.what,
+            plays.join(" ")
+        )
+    }
+}
+
+/// Plies after which a random game is suspiciously long. Random games on these boards end
+/// within about 40 plies per point and player (41 was the most in 4,000 seeds × every reading
+/// and policy); five times that is suspicious.
+pub fn ply_budget(vertices: usize, players: usize) -> usize {
+    200 * vertices * players
+}
+
+/// One random game's start: an empty random small graph for 2–4 players, and the generator
+/// for its plays. The same seed gives the same game for every reading and policy.
+pub fn start(seed: u64) -> (GoSetup, ChaCha8Rng) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let players = rng.gen_range(2..=4);
+    let setup = random::setup(&mut rng, players);
+    (setup, rng)
+}
+
+/// How much the random player likes a play: captures (which open repetitions) most.
+fn weight(board: &[Colour], setup: &GoSetup, seat: usize, play: GoPlay) -> u32 {
+    match play {
+        GoPlay::Stone(v) => {
+            if plain_play(&setup.graph, board, v, colour_of(seat)).captured > 0 {
+                8
+            } else {
+                3
+            }
+        }
+        GoPlay::Pass => 2,
+        GoPlay::Appeal => 3,
+    }
+}
+
+/// Plays one random game under `variant` and `policy` until it ends or reaches the budget.
+pub fn play(
+    variant: &Variant,
+    policy: Policy,
+    setup: &GoSetup,
+    rng: &mut ChaCha8Rng,
+) -> Vec<GoPlay> {
+    let mut referee = KeeReferee::new(variant.id, variant.reading);
+    let mut plays = Vec::new();
+    if referee.start(setup).is_err() {
+        return plays;
+    }
+    let budget = ply_budget(setup.graph.len(), setup.players);
+    while plays.len() < budget && referee.status().is_ok_and(|s| s == Status::Ongoing) {
+        let legal = referee.legal_plays().unwrap_or_default();
+        let seat = referee.seat_to_move().unwrap_or(0);
+        let board = referee
+            .board()
+            .map(|b| b.cells().to_vec())
+            .unwrap_or_default();
+        let weights: Vec<u32> = legal
+            .iter()
+            .map(|&p| weight(&board, setup, seat, p))
+            .collect();
+        let Ok(index) = WeightedIndex::new(&weights) else {
+            break;
+        };
+        let mut choice = legal[index.sample(rng)];
+        if policy == Policy::AppealWhenBound
+            && choice == GoPlay::Pass
+            && legal.contains(&GoPlay::Appeal)
+        {
+            choice = GoPlay::Appeal;
+        }
+        if referee.play(&choice).map_or(true, |v| !v.is_legal()) {
+            break;
+        }
+        plays.push(choice);
+    }
+    plays
+}
+
+/// The live game as an observer sees it: plain boards, a stone play taken back whenever the
+/// referee gives the passer the move again (rule 13).
+struct Observer {
+    cells: Vec<Colour>,
+    /// Live plays: seat, play, board before.
+    live: Vec<(usize, GoPlay, Vec<Colour>)>,
+    to_move: usize,
+}
+
+impl Observer {
+    fn new(setup: &GoSetup) -> Self {
+        Observer {
+            cells: setup.stones.clone(),
+            live: Vec::new(),
+            to_move: setup.to_move,
+        }
+    }
+
+    fn observe(&mut self, setup: &GoSetup, play: GoPlay, next: usize) {
+        let mover = self.to_move;
+        let before = self.cells.clone();
+        match play {
+            GoPlay::Stone(v) => {
+                self.cells = plain_play(&setup.graph, &before, v, colour_of(mover)).cells;
+                self.live.push((mover, play, before));
+            }
+            _ if next == mover => {
+                if let Some(at) = self
+                    .live
+                    .iter()
+                    .rposition(|e| matches!(e.1, GoPlay::Stone(_)))
+                {
+                    self.cells = self.live[at].2.clone();
+                    self.live.truncate(at);
+                }
+            }
+            _ => self.live.push((mover, play, before)),
+        }
+        self.to_move = next;
+    }
+
+    fn last_stone_player(&self) -> Option<usize> {
+        self.live
+            .iter()
+            .rev()
+            .find(|e| matches!(e.1, GoPlay::Stone(_)))
+            .map(|e| e.0)
+    }
+}
+
+/// What one game showed.
+#[derive(Debug, Clone, Default)]
+pub struct Checked {
+    pub violations: Vec<Violation>,
+    /// The game reached [`ply_budget`] without ending.
+    pub long: bool,
+}
+
+/// Replays `plays` under `variant` and checks every claim on how the game went. A game the
+/// policy would not play (a pass where an appeal was allowed, under
+/// [`Policy::AppealWhenBound`]) shows nothing.
+pub fn check(
+    variant: &'static Variant,
+    policy: Policy,
+    setup: &GoSetup,
+    plays: &[GoPlay],
+) -> Checked {
+    let violation = |claim: Claim, what: String| Violation {
+        claim,
+        variant: variant.id,
+        policy,
+        setup: setup.clone(),
+        plays: plays.to_vec(),
+        what,
+    };
+    let mut checked = Checked::default();
+    let mut referee = KeeReferee::new(variant.id, variant.reading);
+    let mut observer = Observer::new(setup);
+    if referee.start(setup).is_err() {
+        return checked;
+    }
+    let mut states: HashMap<Vec<u64>, usize> = HashMap::new();
+    for (i, &play) in plays.iter().enumerate() {
+        if let Some(key) = referee.state_key() {
+            if let Some(&earlier) = states.get(&key) {
+                let what = format!("the state after ply {earlier} comes back after ply {i}");
+                checked.violations.push(violation(Claim::Finite, what));
+                return checked;
+            }
+            states.insert(key, i);
+        }
+        if policy == Policy::AppealWhenBound
+            && play == GoPlay::Pass
+            && referee.judge(&GoPlay::Appeal).is_ok_and(|v| v.is_legal())
+        {
+            // Not a game this policy plays (a minimizer's candidate): nothing to check.
+            return Checked::default();
+        }
+        if referee.play(&play).map_or(true, |v| !v.is_legal()) {
+            let what = format!("{play:?} was refused on replay");
+            checked.violations.push(violation(Claim::OneBoard, what));
+            return checked;
+        }
+        observer.observe(setup, play, referee.seat_to_move().unwrap_or(0));
+    }
+    let outcome = match referee.status() {
+        Ok(Status::Over { outcome }) => outcome,
+        _ => {
+            checked.long = plays.len() >= ply_budget(setup.graph.len(), setup.players);
+            return checked;
+        }
+    };
+    let found = [
+        (Claim::EndsByPasses, ends_by_passes(setup, &observer, plays)),
+        (Claim::OneBoard, one_board(setup, &observer, &outcome)),
+        (
+            Claim::NoOpponentBound,
+            no_opponent_bound(&mut referee, &observer),
+        ),
+    ];
+    for (claim, what) in found {
+        if let Some(what) = what {
+            checked.violations.push(violation(claim, what));
+        }
+    }
+    checked
+}
+
+/// Claim 4 on a finished game.
+fn ends_by_passes(setup: &GoSetup, observer: &Observer, plays: &[GoPlay]) -> Option<String> {
+    if matches!(plays.last(), Some(GoPlay::Stone(_)) | None) {
+        return Some("the game ended on a stone play".into());
+    }
+    let start = observer
+        .live
+        .iter()
+        .rposition(|e| matches!(e.1, GoPlay::Stone(_)))
+        .map_or(0, |at| at + 1);
+    let mut seats: Vec<usize> = observer.live[start..].iter().map(|e| e.0).collect();
+    let passes = seats.len();
+    seats.sort_unstable();
+    seats.dedup();
+    (passes != setup.players || seats.len() != setup.players).then(|| {
+        format!(
+            "the live game ends with {passes} passes by {} distinct players of {}",
+            seats.len(),
+            setup.players
+        )
+    })
+}
+
+/// Claim 5 on a finished game.
+fn one_board(setup: &GoSetup, observer: &Observer, outcome: &Outcome) -> Option<String> {
+    let counted = score(&Count {
+        graph: &setup.graph,
+        cells: &observer.cells,
+        players: setup.players,
+        scoring: Scoring::Area,
+        komi: setup.komi.as_deref().unwrap_or(&[]),
+        dead: &setup.dead,
+        prisoners: &[0; 9],
+    });
+    (counted != *outcome).then(|| {
+        format!(
+            "the result {} is not the count {} of the live board",
+            outcome.summary(),
+            counted.summary()
+        )
+    })
+}
+
+/// Claim 6 on a finished game.
+fn no_opponent_bound(referee: &mut KeeReferee, observer: &Observer) -> Option<String> {
+    let last = observer.last_stone_player()?;
+    if referee.bound(last) {
+        return None;
+    }
+    let bound: Vec<usize> = referee
+        .opponents(last)
+        .into_iter()
+        .filter(|&o| referee.bound(o))
+        .collect();
+    (!bound.is_empty()).then(|| {
+        let names: Vec<&str> = bound.iter().map(|&s| crate::go::SEAT_NAMES[s]).collect();
+        format!(
+            "{} placed the last stone and is free, but {} can still appeal",
+            crate::go::SEAT_NAMES[last],
+            names.join(", ")
+        )
+    })
+}
+
+/// One game per reading and policy from `seed`, checked.
+pub fn survey(seed: u64) -> Vec<(&'static Variant, Policy, Checked)> {
+    survey_of(seed, &VARIANTS.iter().collect::<Vec<_>>())
+}
+
+/// As [`survey`], for some readings only.
+pub fn survey_of(
+    seed: u64,
+    variants: &[&'static Variant],
+) -> Vec<(&'static Variant, Policy, Checked)> {
+    let mut all = Vec::new();
+    for &variant in variants {
+        for policy in Policy::ALL {
+            let (setup, mut rng) = start(seed);
+            let plays = play(variant, policy, &setup, &mut rng);
+            all.push((variant, policy, check(variant, policy, &setup, &plays)));
+        }
+    }
+    all
+}
+
+/// What contradicts [`expected`] in the games from `seed`: a violation of a claim that holds,
+/// or a long game under a reading that should be finite.
+pub fn unexpected(seed: u64) -> Vec<String> {
+    let mut found = Vec::new();
+    for (variant, policy, checked) in survey(seed) {
+        for v in &checked.violations {
+            if expected(variant.id, policy, v.claim) == Expect::Holds {
+                found.push(v.to_string());
+            }
+        }
+        if checked.long && expected(variant.id, policy, Claim::Finite) == Expect::Holds {
+            found.push(format!(
+                "{} ({}), seed {seed}: a suspiciously long game",
+                variant.id,
+                policy.name()
+            ));
+        }
+    }
+    found
+}
+
+/// The shortest game (delta debugging over the plays) that still violates the same claim
+/// under the same reading; every shorter candidate must replay legally.
+pub fn minimize(violation: &Violation) -> Violation {
+    let Some(variant) = VARIANTS.iter().find(|v| v.id == violation.variant) else {
+        return violation.clone();
+    };
+    let keeps = |plays: &[GoPlay]| {
+        check(variant, violation.policy, &violation.setup, plays)
+            .violations
+            .iter()
+            .any(|v| v.claim == violation.claim)
+    };
+    let plays = crate::runner::minimize::minimize(&violation.plays, keeps);
+    check(variant, violation.policy, &violation.setup, &plays)
+        .violations
+        .into_iter()
+        .find(|v| v.claim == violation.claim)
+        .unwrap_or_else(|| violation.clone())
+}
+
+/// The fast referee and its spec twin agree on every step of the game drawn from `seed`
+/// under a reading picked by the seed: legal plays, seat to move, status, and which seats are
+/// bound (claim 6's question, asked of every seat).
+pub fn spec_agrees(seed: u64) -> Result<(), String> {
+    let (setup, mut rng) = start(seed);
+    let variant = &VARIANTS[rng.gen_range(0..VARIANTS.len())];
+    let policy = Policy::ALL[rng.gen_range(0..2)];
+    let plays = play(variant, policy, &setup, &mut rng);
+    let mut fast = KeeReferee::new(variant.id, variant.reading);
+    let mut spec = KeeSpec::new(variant.id, variant.reading);
+    let err = |e: crate::referee::Fault| e.to_string();
+    fast.start(&setup).map_err(err)?;
+    spec.start(&setup).map_err(err)?;
+    for (i, play) in plays.iter().chain([&GoPlay::Pass]).enumerate() {
+        let at = || {
+            format!(
+                "{} seed {seed} step {i} on {}",
+                variant.id,
+                setup.graph.description()
+            )
+        };
+        let (a, b) = (
+            fast.legal_plays().map_err(err)?,
+            spec.legal_plays().map_err(err)?,
+        );
+        if a != b {
+            return Err(format!("legal plays {a:?} vs spec {b:?}: {}", at()));
+        }
+        if fast.seat_to_move() != spec.seat_to_move() {
+            return Err(format!("seat to move differs: {}", at()));
+        }
+        for seat in 0..setup.players {
+            if fast.bound(seat) != spec.bound(seat).map_err(err)? {
+                return Err(format!("bound({seat}) differs: {}", at()));
+            }
+        }
+        let (a, b) = (fast.play(play).map_err(err)?, spec.play(play).map_err(err)?);
+        if a != b {
+            return Err(format!("{play:?}: fast {a}, spec {b}: {}", at()));
+        }
+        if fast.status().map_err(err)? != spec.status().map_err(err)? {
+            return Err(format!("status differs: {}", at()));
+        }
+    }
+    Ok(())
+}
+
+/// What a violation of each claim shows, for the comment of its case.
+pub fn explanation(claim: Claim) -> &'static str {
+    match claim {
+        Claim::Finite => "The state after the cycle equals the state before it, so the cycle can be played for ever: an endless game.",
+        Claim::EndsByPasses => "After the rescind the round of passes started afresh, so the live game ends with one player's pass twice in its final run of passes instead of every player passing once.",
+        Claim::OneBoard => "The result is not the count of the live board.",
+        Claim::NoOpponentBound => "At the end the player who placed the last stone could not appeal, but an opponent could: a stone play of his is forbidden by rule 11, typically because the last player's final pass broke exception (b) for him after he had passed himself while still free.",
+    }
+}
+
+/// `violation` (minimized) as a case file: the game, what every reading that shows the same
+/// violation on it rules, and a comment saying what it shows.
+pub fn case_file(violation: &Violation, readings: &[&str]) -> String {
+    let registry = <crate::go::Go as crate::referee::Refereed>::registry();
+    let referees: Vec<&crate::referee::RefereeInfo<crate::go::Go>> = readings
+        .iter()
+        .filter_map(|id| registry.iter().find(|r| r.id == *id))
+        .collect();
+    let title = format!(
+        "Kee claim {} fails under {} ({})",
+        violation.claim as u8,
+        readings.join(", "),
+        violation.policy.name()
+    );
+    let comment = format!(
+        "Claim {}: \"{}\" Found by `rulediff kee-claims` with players who choose {}; minimized. {} Here: {}.",
+        violation.claim as u8,
+        violation.claim.text(),
+        violation.policy.name(),
+        explanation(violation.claim),
+        violation.what
+    );
+    crate::runner::campaign::case_file(
+        &violation.setup,
+        &referees,
+        &violation.plays,
+        &title,
+        &comment,
+    )
+    .0
+}

@@ -1,0 +1,101 @@
+//! Chess, the second game family: positions, legal moves and hashing come from shakmaty;
+//! this module adds what rulediff needs around them — FIDE position identity, the line of
+//! play referees judge, case files (FEN, UCI, SAN, PGN, generated lines) and the repetition
+//! rulesets.
+
+pub mod bridge;
+pub mod case;
+pub mod detect;
+pub mod diagram;
+pub mod explore;
+pub mod generate;
+pub mod line;
+pub mod notation;
+pub mod pgn;
+pub mod position;
+pub mod rules;
+
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Color, Position};
+
+use crate::family::Family;
+
+/// shakmaty's standard chess position.
+pub type Pos = shakmaty::Chess;
+
+/// The chess family marker.
+#[derive(Debug, Clone, Copy)]
+pub struct Chess;
+
+/// Where a game starts: a position (the standard one, or any legal FEN).
+#[derive(Debug, Clone)]
+pub struct ChessSetup {
+    pub start: Pos,
+    /// The start as FEN, as case files write it.
+    pub fen: String,
+}
+
+impl ChessSetup {
+    /// The standard starting position.
+    pub fn standard() -> ChessSetup {
+        let start = Pos::default();
+        ChessSetup {
+            fen: notation::fen_of(&start),
+            start,
+        }
+    }
+
+    /// A start position from FEN (see [`notation::parse_fen`] for what is accepted).
+    pub fn from_fen(fen: &str) -> Result<ChessSetup, String> {
+        let start = notation::parse_fen(fen)?;
+        Ok(ChessSetup {
+            fen: notation::fen_of(&start),
+            start,
+        })
+    }
+}
+
+/// Seat 0 is White, seat 1 Black, whoever moves first.
+pub const SEAT_NAMES: [&str; 2] = ["white", "black"];
+
+/// The seat of a colour.
+pub fn seat_of(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl Family for Chess {
+    const NAME: &'static str = "chess";
+    type Setup = ChessSetup;
+    /// A move in UCI form (`e2e4`, `e7e8q`, castling as the king's move `e1g1`): it names a
+    /// move without needing the position, so it is what runs record and cases replay.
+    type Play = UciMove;
+
+    fn play_text(_setup: &ChessSetup, play: &UciMove) -> String {
+        play.to_string()
+    }
+
+    fn parse_play(_setup: &ChessSetup, text: &str) -> Result<UciMove, String> {
+        notation::parse_uci(text)
+    }
+
+    fn seat_name(_setup: &ChessSetup, seat: usize) -> String {
+        SEAT_NAMES[seat % 2].to_string()
+    }
+
+    fn seat_to_move(setup: &ChessSetup, plies: usize) -> usize {
+        (seat_of(setup.start.turn()) + plies) % 2
+    }
+}
+
+/// The move `play` names in `pos`, if it is legal there.
+pub fn legal_move(pos: &Pos, play: &UciMove) -> Option<shakmaty::Move> {
+    play.to_move(pos).ok()
+}
+
+/// A legal move as the family writes it.
+pub fn uci_of(m: shakmaty::Move) -> UciMove {
+    UciMove::from_move(m, CastlingMode::Standard)
+}

@@ -1,0 +1,151 @@
+//! Text forms of positions and moves: FEN in, FEN out, UCI moves, and move tokens that may
+//! be UCI or SAN (as case files and PGN write them).
+
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, EnPassantMode, Move, PositionErrorKinds};
+
+use super::Pos;
+
+/// The longest FEN accepted; anything longer is not a position.
+const MAX_FEN: usize = 256;
+
+/// Parses a standard-chess FEN. Castling rights that the position cannot have (no king or
+/// rook on its home square) are dropped, and so is an en passant square no double step can
+/// explain, as python-chess and most GUIs do; every other defect is an error.
+pub fn parse_fen(text: &str) -> Result<Pos, String> {
+    let text = text.trim();
+    if text.len() > MAX_FEN {
+        return Err(format!("FEN longer than {MAX_FEN} characters"));
+    }
+    let fen: Fen = text
+        .parse()
+        .map_err(|e| format!("`{text}` is not FEN: {e}"))?;
+    match fen.into_position::<Pos>(CastlingMode::Standard) {
+        Ok(pos) => Ok(pos),
+        Err(error) => {
+            let kinds = error.kinds();
+            let tolerated =
+                PositionErrorKinds::INVALID_CASTLING_RIGHTS | PositionErrorKinds::INVALID_EP_SQUARE;
+            if !(kinds - tolerated).is_empty() {
+                return Err(format!(
+                    "`{text}` is not a legal position: {}",
+                    describe(kinds - tolerated)
+                ));
+            }
+            let recovered = match error.ignore_invalid_castling_rights() {
+                Ok(pos) => return Ok(pos),
+                Err(rest) => rest.ignore_invalid_ep_square(),
+            };
+            recovered.map_err(|e| format!("`{text}` is not a legal position: {:?}", e.kinds()))
+        }
+    }
+}
+
+fn describe(kinds: PositionErrorKinds) -> String {
+    let names = [
+        (PositionErrorKinds::EMPTY_BOARD, "empty board"),
+        (PositionErrorKinds::MISSING_KING, "a king is missing"),
+        (PositionErrorKinds::TOO_MANY_KINGS, "too many kings"),
+        (
+            PositionErrorKinds::PAWNS_ON_BACKRANK,
+            "pawns on a back rank",
+        ),
+        (
+            PositionErrorKinds::OPPOSITE_CHECK,
+            "the side not to move is in check",
+        ),
+        (PositionErrorKinds::IMPOSSIBLE_CHECK, "impossible check"),
+        (PositionErrorKinds::TOO_MUCH_MATERIAL, "too much material"),
+    ];
+    let found: Vec<&str> = names
+        .iter()
+        .filter(|(k, _)| kinds.contains(*k))
+        .map(|(_, n)| *n)
+        .collect();
+    if found.is_empty() {
+        format!("{kinds:?}")
+    } else {
+        found.join(", ")
+    }
+}
+
+/// FEN of a position, with the en passant square only where a legal capture exists.
+pub fn fen_of(pos: &Pos) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// Parses a UCI move (`e2e4`, `e7e8q`).
+pub fn parse_uci(text: &str) -> Result<UciMove, String> {
+    let uci: UciMove = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a UCI move"))?;
+    match uci {
+        UciMove::Normal { .. } => Ok(uci),
+        _ => Err(format!("`{text}` is not a standard chess move")),
+    }
+}
+
+/// A move token in `pos`: UCI (`g1f3`) or SAN (`Nf3`, `O-O`, `exd6`, with or without `+`,
+/// `#`, `!?`). The error says why the token is not a legal move there.
+pub fn parse_move(pos: &Pos, token: &str) -> Result<Move, String> {
+    if looks_like_uci(token) {
+        let uci = parse_uci(token)?;
+        return uci
+            .to_move(pos)
+            .map_err(|_| format!("`{token}` is not legal in {}", fen_of(pos)));
+    }
+    let trimmed = token.trim_end_matches(['!', '?']);
+    let trimmed = trimmed.strip_suffix("e.p.").unwrap_or(trimmed);
+    let normalized = trimmed.replace('0', "O");
+    let san: SanPlus = normalized
+        .parse()
+        .map_err(|_| format!("`{token}` is neither a UCI nor a SAN move"))?;
+    san.san
+        .to_move(pos)
+        .map_err(|e| format!("`{token}` in {}: {e}", fen_of(pos)))
+}
+
+fn looks_like_uci(token: &str) -> bool {
+    let b = token.as_bytes();
+    (b.len() == 4 || b.len() == 5)
+        && (b'a'..=b'h').contains(&b[0])
+        && (b'1'..=b'8').contains(&b[1])
+        && (b'a'..=b'h').contains(&b[2])
+        && (b'1'..=b'8').contains(&b[3])
+}
+
+/// SAN of a legal move in `pos`, with `+` or `#`.
+pub fn san_of(pos: &Pos, m: Move) -> String {
+    SanPlus::from_move(pos.clone(), m).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_round_trip_and_tolerated_defects() {
+        let start = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(start, Pos::default());
+        // Castling rights without a rook, and an en passant square no pawn explains.
+        let odd = parse_fen("4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1").unwrap();
+        assert_eq!(fen_of(&odd), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(parse_fen("8/8/8/8/8/8/8/8 w - - 0 1")
+            .unwrap_err()
+            .contains("empty board"));
+        assert!(parse_fen("nonsense").unwrap_err().contains("not FEN"));
+    }
+
+    #[test]
+    fn tokens_in_uci_or_san() {
+        let pos = Pos::default();
+        let a = parse_move(&pos, "g1f3").unwrap();
+        let b = parse_move(&pos, "Nf3!?").unwrap();
+        assert_eq!(a, b);
+        assert!(parse_move(&pos, "e2e5").unwrap_err().contains("not legal"));
+        assert!(parse_move(&pos, "Qh5").is_err());
+        assert_eq!(san_of(&pos, a), "Nf3");
+    }
+}

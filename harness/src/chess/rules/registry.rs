@@ -1,0 +1,123 @@
+//! Every chess referee by id.
+
+use super::fide::{Claims, Fide, Kind};
+use super::german::German;
+use super::spec::{SpecFide, SpecGerman};
+use super::{ChessReferee, DrawRules};
+use crate::chess::Chess;
+use crate::referee::{RefereeInfo, Refereed};
+
+const LAWS: &str = "FIDE Laws of Chess (2023), art. 5.1, 5.2, 9.2, 9.3, 9.6";
+const GERMAN_SOURCE: &str =
+    "former German rule as quoted in chess-repetitions.txt (Euwe 1929 refutes its finiteness)";
+
+/// How the 75-move rule bounds every game: at most 150 half-moves pass without a capture or
+/// a pawn move, and a game has at most 16 × 6 pawn moves and 30 captures.
+const SEVENTY_FIVE: &str =
+    "9.6.2: every 150 half-moves bring a capture or a pawn move (or end the game), and a game \
+     has at most 96 pawn moves and 30 captures";
+const THREEFOLD_AUTO: &str =
+    "fifty-move rule applied automatically: every 100 half-moves bring a capture or a pawn \
+     move, of which a game has at most 126";
+
+fn referee(
+    id: &str,
+    rules: impl Fn() -> Box<dyn DrawRules> + Send + Sync + 'static,
+) -> impl Fn() -> Box<dyn crate::referee::Referee<Chess>> + Send + Sync + 'static {
+    let id = id.to_string();
+    move || Box::new(ChessReferee::new(id.clone(), rules()))
+}
+
+struct Entry {
+    id: &'static str,
+    summary: &'static str,
+    source: &'static str,
+    details: &'static str,
+    termination: Option<&'static str>,
+    fast: fn() -> Box<dyn DrawRules>,
+    spec: fn() -> Box<dyn DrawRules>,
+}
+
+const ENTRIES: &[Entry] = &[
+    Entry {
+        id: "fide",
+        summary: "FIDE: threefold and fifty-move claimed at the first chance (also by intended move), fivefold and 75-move automatic",
+        source: LAWS,
+        details: "The player to move claims as soon as 9.2 or 9.3 allows, including the claim with an intended move\n(outcomes threefold-intended, fifty-move-intended). Positions are the same when the same player\nhas the move, the same pieces stand on the same squares, castling rights are the same, and an en\npassant capture is possible in both or neither (a double step alone does not count).",
+        termination: Some(SEVENTY_FIVE),
+        fast: || Box::new(Fide::new(Kind::Fide(Claims::FirstChance))),
+        spec: || Box::new(SpecFide::new(Kind::Fide(Claims::FirstChance))),
+    },
+    Entry {
+        id: "fide-no-claim",
+        summary: "FIDE with no claims ever made: only fivefold and the 75-move rule (9.6) end a drawn game",
+        source: LAWS,
+        details: "As `fide`, but neither player ever claims, so repetitions end the game only at the fifth\noccurrence and long games at 75 moves each.",
+        termination: Some(SEVENTY_FIVE),
+        fast: || Box::new(Fide::new(Kind::Fide(Claims::Never))),
+        spec: || Box::new(SpecFide::new(Kind::Fide(Claims::Never))),
+    },
+    Entry {
+        id: "threefold-automatic",
+        summary: "threefold repetition and fifty moves end the game automatically, as online servers apply them",
+        source: "FIDE 9.2 / 9.3 conditions applied without a claim (server practice)",
+        details: "The game is drawn the moment a position appears for the third time (FIDE identity) or the\nhundredth half-move without a capture or pawn move is made; nothing is claimed in advance.",
+        termination: Some(THREEFOLD_AUTO),
+        fast: || Box::new(Fide::new(Kind::ThreefoldAutomatic)),
+        spec: || Box::new(SpecFide::new(Kind::ThreefoldAutomatic)),
+    },
+    Entry {
+        id: "german",
+        summary: "former German rule: a sequence of moves played three times in succession, all pieces on the same squares",
+        source: GERMAN_SOURCE,
+        details: "Draw when the last 3·L moves are one sequence of L moves played three times, the pieces standing\non the same squares (same side to move) at the start of each playing. No other draw rule: Euwe's\nThue–Morse line never ends under it.",
+        termination: None,
+        fast: || Box::new(German::new(false)),
+        spec: || Box::new(SpecGerman::new(false)),
+    },
+    Entry {
+        id: "german+rights",
+        summary: "former German rule, reading \"the same positions\" as FIDE does (castling rights and en passant count)",
+        source: GERMAN_SOURCE,
+        details: "As `german`, but the positions at the start of each playing must also agree in castling rights\nand in a legal en passant capture.",
+        termination: None,
+        fast: || Box::new(German::new(true)),
+        spec: || Box::new(SpecGerman::new(true)),
+    },
+];
+
+/// The internal referees: each ruleset and its `@spec` twin.
+fn internal() -> Vec<RefereeInfo<Chess>> {
+    let mut out = Vec::new();
+    for e in ENTRIES {
+        out.push(
+            RefereeInfo::new(e.id, e.summary, e.source, referee(e.id, e.fast))
+                .with_details(e.details)
+                .with_termination(e.termination),
+        );
+    }
+    for e in ENTRIES {
+        let id = format!("{}@spec", e.id);
+        out.push(
+            RefereeInfo::new(
+                id.clone(),
+                format!("{} (spec: recomputed from the whole line)", e.id),
+                e.source,
+                referee(&id, e.spec),
+            )
+            .with_termination(e.termination),
+        );
+    }
+    out
+}
+
+impl Refereed for Chess {
+    const DEFAULT_RULES: &'static str = "fide,fide-no-claim,threefold-automatic,german";
+
+    fn registry() -> Vec<RefereeInfo<Chess>> {
+        let mut all = internal();
+        all.extend(crate::chess::bridge::registry());
+        all.extend(crate::chess::detect::registry());
+        all
+    }
+}

@@ -1,0 +1,109 @@
+//! External engines on the command line: `--engine` and `--engines FILE` for `run` and
+//! `random`, and `rulediff engines`, which lists what can be used.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use rulediff::engine::spec::{self, EngineSpec, Kind};
+use rulediff::engine::{known, Engines};
+use rulediff::go::GoSetup;
+use rulediff::referee::{Fault, RefereeInfo};
+
+#[derive(clap::Args, Default)]
+pub struct EngineArgs {
+    /// An external referee: a built-in id (`rulediff engines` lists them), `id=program` (a
+    /// built-in with its program elsewhere) or `id[:ruleset]=command args…`, where `ruleset`
+    /// is the ruleset of ours the engine claims to follow. Repeatable.
+    #[arg(long = "engine", value_name = "ID[:RULESET][=COMMAND]")]
+    pub engine: Vec<String>,
+    /// A TOML file of engine definitions (`[[engine]]` tables, see the README). Without
+    /// `--engine`, every engine in it takes part; with it, `--engine ID` may name them.
+    #[arg(long = "engines", value_name = "FILE")]
+    pub engines: Option<PathBuf>,
+}
+
+impl EngineArgs {
+    /// The engines named, ready to make referees (nothing started yet).
+    pub fn load(&self) -> anyhow::Result<Engines> {
+        let from_file = match &self.engines {
+            Some(path) => spec::load_file(path)?,
+            None => Vec::new(),
+        };
+        let chosen: Vec<EngineSpec> = if self.engine.is_empty() {
+            from_file
+        } else {
+            self.engine
+                .iter()
+                .map(|arg| match from_file.iter().find(|s| s.id == *arg) {
+                    Some(spec) => Ok(spec.clone()),
+                    None => spec::parse_arg(arg),
+                })
+                .collect::<Result<_, _>>()?
+        };
+        for (i, spec) in chosen.iter().enumerate() {
+            if chosen[..i].iter().any(|s| s.id == spec.id) {
+                anyhow::bail!("engine `{}` given twice", spec.id);
+            }
+        }
+        Engines::new(chosen).map_err(|fault| anyhow::anyhow!("{fault}"))
+    }
+}
+
+/// Referees of both kinds, and the ids a run adds to each case: the claimed rulesets, then
+/// the engines.
+pub fn joined(engines: &Engines) -> (Vec<RefereeInfo<rulediff::go::Go>>, Vec<String>) {
+    let mut ids = engines.claimed();
+    ids.extend(engines.specs().map(|s| s.id.clone()));
+    (engines.referees(), ids)
+}
+
+/// Starts each engine on `setup`; an engine that cannot run stops the command before it
+/// begins. With `strict`, an engine that cannot play this board stops it too.
+pub fn preflight(engines: &Engines, setup: &GoSetup, strict: bool) -> anyhow::Result<()> {
+    for (id, fault) in engines.check(setup) {
+        if strict || !matches!(fault, Fault::Unsupported { .. }) {
+            anyhow::bail!("engine `{id}`: {fault}");
+        }
+    }
+    Ok(())
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Also list the engines defined in this TOML file.
+    #[arg(long = "engines", value_name = "FILE")]
+    engines: Option<PathBuf>,
+}
+
+/// `rulediff engines`: every built-in engine (and those of a file) with its command, the
+/// ruleset it claims, and whether its program is installed.
+pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    let mut specs = known::all();
+    if let Some(path) = &args.engines {
+        specs.extend(spec::load_file(path).with_context(|| format!("{}", path.display()))?);
+    }
+    let width = specs.iter().map(|s| s.id.len()).max().unwrap_or(0);
+    for spec in &specs {
+        let found = match &spec.kind {
+            Kind::Gtp { argv } => match spec::locate(&argv[0]) {
+                Some(path) => format!("found {}", path.display()),
+                None => format!(
+                    "NOT FOUND: give its path, `--engine {}=/path/to/{}`",
+                    spec.id, argv[0]
+                ),
+            },
+            Kind::Goban { .. } => "in process".into(),
+        };
+        outln!(
+            "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  {found}",
+            spec.id,
+            spec.ruleset.as_deref().unwrap_or("-"),
+            spec.summary,
+            "",
+            spec.command_line(),
+            ""
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

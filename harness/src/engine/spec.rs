@@ -1,0 +1,365 @@
+//! What an engine is: an id, how to start it, which of our rulesets it claims to follow, and
+//! how to talk to it. Specs come from the command line (`--engine id[:ruleset]=command`), from
+//! an engines file in TOML, or from the built-in table ([`super::known`]).
+//!
+//! ```toml
+//! [[engine]]
+//! id = "mybot-psk"                       # referee id in reports
+//! command = "/opt/mybot/bin/mybot --gtp" # or a list of words
+//! ruleset = "psk"                        # our ruleset it claims to follow (compared against it)
+//! timeout_ms = 10000                     # per GTP command
+//! legality = "auto"                      # auto | is-legal | play
+//! scoring = "area"                       # area | engine
+//! komi = 0.0                             # when the case gives none
+//! pipeline = true                        # send the next all_legal with each play
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+
+/// A bad engine definition, with where it came from.
+#[derive(Debug, Clone, Error, PartialEq, Eq)]
+#[error("{origin}: {message}")]
+pub struct SpecError {
+    pub origin: String,
+    pub message: String,
+}
+
+impl SpecError {
+    pub fn new(origin: impl Into<String>, message: impl Into<String>) -> Self {
+        SpecError {
+            origin: origin.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// How legality is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Legality {
+    /// `all_legal` for legal sets and `is_legal` for single plays where `list_commands` has
+    /// them, else `play` and `undo`.
+    #[default]
+    Auto,
+    /// `is_legal` only, for every point in one pipelined write (never `all_legal`); fails if
+    /// the engine lacks it. Cross-checks `all_legal` against `is_legal`.
+    IsLegal,
+    /// Always `play`, then `undo` what was only a question: what the engine does, not what it
+    /// says it would do.
+    Play,
+}
+
+/// Who counts a game that ends by passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoringMode {
+    /// rulediff counts the final board by area, every stone alive (Tromp–Taylor): GTP engines
+    /// rule on legality, and the end of the game is the controller's.
+    #[default]
+    Area,
+    /// The engine's `final_score` (which may judge stones dead).
+    Engine,
+}
+
+/// Which implementation stands behind an id.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    /// A program speaking GTP on standard input and output.
+    Gtp { argv: Vec<String> },
+    /// The `goban` crate, in process, with one of its rule sets.
+    Goban { rules: super::goban_lib::GobanRules },
+}
+
+/// One engine.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineSpec {
+    pub id: String,
+    pub kind: Kind,
+    /// Our ruleset it claims to follow; runs and campaigns add it so the two are compared.
+    pub ruleset: Option<String>,
+    pub timeout_ms: u64,
+    pub legality: Legality,
+    pub scoring: ScoringMode,
+    /// Komi for White when the case gives none.
+    pub komi: f64,
+    /// Send the next `all_legal` together with each `play` (one round trip per step).
+    pub pipeline: bool,
+    /// One line for listings.
+    pub summary: String,
+}
+
+pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
+
+impl EngineSpec {
+    pub fn gtp(id: &str, argv: Vec<String>, ruleset: Option<&str>) -> Self {
+        EngineSpec {
+            id: id.to_string(),
+            kind: Kind::Gtp { argv },
+            ruleset: ruleset.map(str::to_string),
+            timeout_ms: DEFAULT_TIMEOUT_MS,
+            legality: Legality::Auto,
+            scoring: ScoringMode::Area,
+            komi: 0.0,
+            pipeline: true,
+            summary: String::new(),
+        }
+    }
+
+    /// The command as one line, for listings.
+    pub fn command_line(&self) -> String {
+        match &self.kind {
+            Kind::Gtp { argv } => argv.join(" "),
+            Kind::Goban { rules } => format!("(in process) goban crate, {}", rules.name()),
+        }
+    }
+}
+
+/// One `[[engine]]` table of an engines file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileEntry {
+    id: String,
+    command: Option<CommandText>,
+    ruleset: Option<String>,
+    timeout_ms: Option<u64>,
+    legality: Option<Legality>,
+    scoring: Option<ScoringMode>,
+    komi: Option<f64>,
+    pipeline: Option<bool>,
+    summary: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum CommandText {
+    Line(String),
+    Words(Vec<String>),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EnginesFile {
+    #[serde(default)]
+    engine: Vec<FileEntry>,
+}
+
+/// Reads an engines file.
+pub fn load_file(path: &Path) -> Result<Vec<EngineSpec>, SpecError> {
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| SpecError::new(&origin, format!("cannot read: {e}")))?;
+    parse_file(&origin, &text)
+}
+
+/// Parses the text of an engines file; errors name the line.
+pub fn parse_file(origin: &str, text: &str) -> Result<Vec<EngineSpec>, SpecError> {
+    let file: EnginesFile = toml::from_str(text).map_err(|e| {
+        let line = e.span().map_or(1, |s| {
+            text[..s.start.min(text.len())].matches('\n').count() + 1
+        });
+        SpecError::new(format!("{origin}:{line}"), e.message().trim().to_string())
+    })?;
+    let mut specs: Vec<EngineSpec> = Vec::new();
+    for entry in file.engine {
+        let here = format!("{origin}: engine `{}`", entry.id);
+        if specs.iter().any(|s| s.id == entry.id) {
+            return Err(SpecError::new(here, "defined twice"));
+        }
+        let argv = match entry.command {
+            Some(CommandText::Line(line)) => Some(words(&line)),
+            Some(CommandText::Words(words)) => Some(words),
+            None => None,
+        };
+        let mut spec = base(&here, &entry.id, argv)?;
+        if entry.ruleset.is_some() {
+            spec.ruleset = entry.ruleset;
+        }
+        spec.timeout_ms = entry.timeout_ms.unwrap_or(spec.timeout_ms);
+        spec.legality = entry.legality.unwrap_or(spec.legality);
+        spec.scoring = entry.scoring.unwrap_or(spec.scoring);
+        spec.komi = entry.komi.unwrap_or(spec.komi);
+        spec.pipeline = entry.pipeline.unwrap_or(spec.pipeline);
+        spec.summary = entry.summary.unwrap_or(spec.summary);
+        check(&here, &spec)?;
+        specs.push(spec);
+    }
+    Ok(specs)
+}
+
+/// Parses `--engine`: `id` (built-in), `id=program` (built-in with its program elsewhere),
+/// `id=command words…` or `id:ruleset=command words…`.
+pub fn parse_arg(arg: &str) -> Result<EngineSpec, SpecError> {
+    let origin = format!("--engine {arg}");
+    let (name, command) = match arg.split_once('=') {
+        Some((name, command)) => (name.trim(), Some(words(command))),
+        None => (arg.trim(), None),
+    };
+    let (id, ruleset) = match name.split_once(':') {
+        Some((id, ruleset)) => (id.trim(), Some(ruleset.trim().to_string())),
+        None => (name, None),
+    };
+    let mut spec = base(&origin, id, command)?;
+    if ruleset.is_some() {
+        spec.ruleset = ruleset;
+    }
+    check(&origin, &spec)?;
+    Ok(spec)
+}
+
+/// The built-in spec for `id`, with `argv` as given, or a new GTP engine.
+fn base(origin: &str, id: &str, argv: Option<Vec<String>>) -> Result<EngineSpec, SpecError> {
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_+.@".contains(c))
+    {
+        return Err(SpecError::new(
+            origin,
+            format!("`{id}` is not an id (letters, digits and - _ + . @)"),
+        ));
+    }
+    let known = super::known::find(id);
+    match (known, argv) {
+        (Some(spec), None) => Ok(spec),
+        (Some(mut spec), Some(argv)) => {
+            let Kind::Gtp { argv: builtin } = &mut spec.kind else {
+                return Err(SpecError::new(
+                    origin,
+                    format!("`{id}` runs in process and takes no command"),
+                ));
+            };
+            // One word replaces the program and keeps the built-in arguments.
+            match argv.as_slice() {
+                [program] => builtin[0] = program.clone(),
+                _ => *builtin = argv,
+            }
+            Ok(spec)
+        }
+        (None, Some(argv)) => Ok(EngineSpec::gtp(id, argv, None)),
+        (None, None) => Err(SpecError::new(
+            origin,
+            format!(
+                "`{id}` is not a built-in engine ({}); give a command: `{id}=program args…`",
+                super::known::ids().join(", ")
+            ),
+        )),
+    }
+}
+
+fn check(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
+    if let Kind::Gtp { argv } = &spec.kind {
+        if argv.is_empty() {
+            return Err(SpecError::new(origin, "empty command"));
+        }
+    }
+    if spec.timeout_ms == 0 {
+        return Err(SpecError::new(origin, "timeout_ms must be positive"));
+    }
+    if !(spec.komi.is_finite() && (spec.komi * 2.0).fract() == 0.0) {
+        return Err(SpecError::new(origin, "komi must be a multiple of 0.5"));
+    }
+    Ok(())
+}
+
+/// Splits a command line at whitespace; double quotes keep words together.
+pub fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let (mut quoted, mut started) = (false, false);
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if started {
+                    out.push(std::mem::take(&mut current));
+                }
+                started = false;
+            }
+            c => {
+                current.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        out.push(current);
+    }
+    out
+}
+
+/// Finds a program: a path as given, else on `PATH`, else in `/usr/games` (where Debian puts
+/// GNU Go and Leela Zero).
+pub fn locate(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        let path = PathBuf::from(program);
+        return path.is_file().then_some(path);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/games")])
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_commands() {
+        assert_eq!(words(" a  b\t\"c d\" \"\" "), ["a", "b", "c d", ""]);
+        assert!(words("   ").is_empty());
+    }
+
+    #[test]
+    fn command_line_forms() {
+        let spec = parse_arg("mine:psk+suicide=./bot --gtp").unwrap();
+        assert_eq!(spec.id, "mine");
+        assert_eq!(spec.ruleset.as_deref(), Some("psk+suicide"));
+        assert_eq!(
+            spec.kind,
+            Kind::Gtp {
+                argv: vec!["./bot".into(), "--gtp".into()]
+            }
+        );
+        let builtin = parse_arg("gnugo-psk=/opt/gnugo").unwrap();
+        let Kind::Gtp { argv } = &builtin.kind else {
+            panic!("gnugo is GTP")
+        };
+        assert_eq!(argv[0], "/opt/gnugo");
+        assert!(argv.contains(&"--positional-superko".to_string()));
+        assert_eq!(builtin.ruleset.as_deref(), Some("psk"));
+        assert!(parse_arg("nobody")
+            .unwrap_err()
+            .message
+            .contains("built-in"));
+        assert!(parse_arg("bad id=x").is_err());
+        assert!(parse_arg("x=").is_err());
+        assert!(parse_arg("goban-chinese=/bin/true").is_err());
+    }
+
+    #[test]
+    fn engines_file() {
+        let text = "[[engine]]\nid = \"a\"\ncommand = [\"prog\", \"--x\"]\nruleset = \"ssk\"\ntimeout_ms = 50\nlegality = \"play\"\nscoring = \"engine\"\nkomi = 7.5\n\n[[engine]]\nid = \"gnugo-no-ko\"\n";
+        let specs = parse_file("e.toml", text).unwrap();
+        assert_eq!(specs.len(), 2);
+        assert_eq!(specs[0].legality, Legality::Play);
+        assert_eq!(specs[0].scoring, ScoringMode::Engine);
+        assert_eq!(specs[0].timeout_ms, 50);
+        assert_eq!(specs[1].ruleset.as_deref(), Some("no-ko"));
+        let err = parse_file("e.toml", "[[engine]]\nid = \"a\"\ncolour = 1\n").unwrap_err();
+        assert!(err.origin.starts_with("e.toml:"), "{err}");
+        let twice = "[[engine]]\nid=\"a\"\ncommand=\"x\"\n[[engine]]\nid=\"a\"\ncommand=\"y\"\n";
+        assert!(parse_file("e.toml", twice)
+            .unwrap_err()
+            .message
+            .contains("twice"));
+        assert!(parse_file("e.toml", "[[engine]]\nid=\"a\"\ncommand=\"x\"\nkomi=0.3\n").is_err());
+    }
+}

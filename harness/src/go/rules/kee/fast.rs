@@ -1,0 +1,687 @@
+//! The fast Kee referee: the fast board, rule 11 by per-position first and last appearance
+//! and per-seat pass times, and a stack of the live stone plays so that a rescind can take
+//! the latest one back.
+//!
+//! # The state key (exhaustive search), and why it is exact
+//!
+//! `state_key` must determine every future ruling (legality, rescinds, the end). It holds:
+//! - the board, the seat to move, whether the game is over, and the replacement ban (rule 14:
+//!   the point the player to move may not play because he was just rescinded there);
+//! - the passes since the last live stone play: who appealed (rule 13 needs an opponent's
+//!   appeal), who passed without appealing, and whose passes count toward the round (rule 15);
+//! - every live stone play a rescind can still take back, bottom first, each with the board
+//!   before it, its player and point, and the passes before it (what a rescind restores);
+//!   with `kee:rescind-window-closes` only the latest play can ever be taken back, and only
+//!   until it has been, so only an unsealed top play is kept;
+//! - under the default record (rescinded plays kept), per appeared position the bits rule 11
+//!   needs: which seats made a non-appealing pass after its last appearance (exception a),
+//!   which made any pass since its first appearance, and (for `kee:opponent-must-play`) which
+//!   made any play since (exception b). Future events only ever set these bits, except a new
+//!   appearance of the position, which clears the first set: so bits plus future plays decide
+//!   every future rule-11 ruling, without the times themselves;
+//! - under `kee:rescind-erases` the record rule 11 reads is the live game, which the live
+//!   stone plays and the passes between them already spell out, so the bits are left out
+//!   (they are a function of the rest);
+//! - under `kee:rescinded-banned`, the (board, seat, point) triples banned for good.
+//!
+//! Positions are compared by 64-bit Zobrist hash, as everywhere in the finiteness checker.
+//! The live stack makes that summary grow with the game: a rescind can cascade back through
+//! every live stone play (see the module docs), so two histories that differ only deep in the
+//! past can still have different futures. `state_key` therefore returns a 128-bit fingerprint
+//! of the summary ([`KeeReferee::exact_state_key`], by [`crate::util::fingerprint`]): two
+//! different summaries share one with probability about 2^-128, far less than two positions
+//! sharing a 64-bit Zobrist hash, and the exhaustive search then stores two words per state
+//! instead of a few hundred.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::{Opponents, Reading, Replacement, RescindRecord};
+use crate::go::board::{Board, Colour, Effect, Scratch, EMPTY};
+use crate::go::graph::Vertex;
+use crate::go::score::{score, Count, Scoring};
+use crate::go::{colour_of, Go, GoPlay, GoSetup, MAX_PLAYERS};
+use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
+use crate::util::fingerprint::fingerprint_words;
+
+/// Zobrist hashes are uniformly random already: hash them as themselves.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+type ByHash<V> = HashMap<u64, V, BuildHasherDefault<Identity>>;
+
+/// Seats as bit masks (bit `s` for seat `s`).
+type Seats = u8;
+
+/// The passes made since the last live stone play (or since the start).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Gap {
+    /// Seats that made an appealing pass.
+    pub appealers: Seats,
+    /// Seats that made a non-appealing pass.
+    pub plain: Seats,
+    /// Seats whose passes count toward the round that ends the game (rule 15).
+    pub round: Seats,
+}
+
+impl Gap {
+    fn pack(self) -> u64 {
+        self.appealers as u64 | (self.plain as u64) << 8 | (self.round as u64) << 16
+    }
+}
+
+/// Times (1-based ply numbers, 0 = never) of a seat's last plays, in the record rule 11 reads.
+#[derive(Clone, Copy, Debug, Default)]
+struct SeatTimes {
+    plain_pass: u32,
+    any_pass: u32,
+    any_play: u32,
+}
+
+/// A live stone play: what a rescind needs to take it back.
+#[derive(Clone, Debug)]
+struct Frame {
+    mover: usize,
+    vertex: Vertex,
+    hash_before: u64,
+    /// Start of the board before the play in `Game::snapshots`.
+    snapshot: usize,
+    gap_before: Gap,
+    /// Length of the undo log before the play (`kee:rescind-erases`).
+    undo_mark: usize,
+    /// A later stone play closed this play's rescind window (`kee:rescind-window-closes`).
+    sealed: bool,
+}
+
+/// A change to rule 11's record, logged so `kee:rescind-erases` can unmake it.
+#[derive(Clone, Debug)]
+enum Undo {
+    Appeared { hash: u64, was: Option<(u32, u32)> },
+    Seat { seat: usize, was: SeatTimes },
+}
+
+/// One play of the record, as made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Made {
+    pub seat: usize,
+    pub play: GoPlay,
+    /// This non-appealing pass rescinded the seat's last live stone play (rule 13).
+    pub rescinded: bool,
+}
+
+#[derive(Clone)]
+struct Game {
+    setup: GoSetup,
+    board: Board,
+    to_move: usize,
+    /// Every play made, rescinded ones and the passes after them included.
+    record: Vec<Made>,
+    /// Per appeared position: times of its first and last appearance.
+    appeared: ByHash<(u32, u32)>,
+    seats: [SeatTimes; MAX_PLAYERS],
+    live: Vec<Frame>,
+    gap: Gap,
+    /// The point the seat to move may not play: he was just rescinded there (rule 14).
+    ban: Option<Vertex>,
+    /// (board hash, seat, point) rescinded, for `kee:rescinded-banned`.
+    banned: Vec<(u64, usize, Vertex)>,
+    /// The board before each live stone play, back to back.
+    snapshots: Vec<Colour>,
+    undo: Vec<Undo>,
+    over: Option<Outcome>,
+}
+
+/// Why a stone play is not allowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Refusal {
+    OffBoard,
+    Occupied,
+    /// Rule 10.
+    NoOpSuicide,
+    /// Rule 14.
+    Rescinded,
+    /// Rule 11.
+    Cycle,
+}
+
+impl Refusal {
+    fn rule(self) -> &'static str {
+        match self {
+            Refusal::OffBoard => "off-board",
+            Refusal::Occupied => "occupied",
+            Refusal::NoOpSuicide => "suicide-no-op",
+            Refusal::Rescinded => "replay-rescinded",
+            Refusal::Cycle => "cycle-prohibition",
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct KeeReferee {
+    id: String,
+    reading: Reading,
+    game: Option<Game>,
+    scratch: Scratch,
+}
+
+impl KeeReferee {
+    pub fn new(id: impl Into<String>, reading: Reading) -> Self {
+        KeeReferee {
+            id: id.into(),
+            reading,
+            game: None,
+            scratch: Scratch::default(),
+        }
+    }
+
+    fn game(&self) -> Result<&Game, Fault> {
+        self.game.as_ref().ok_or_else(super::super::not_started)
+    }
+
+    /// The whole record: every play made, with the kind of each pass.
+    pub fn record(&self) -> &[Made] {
+        self.game.as_ref().map_or(&[], |g| &g.record)
+    }
+
+    /// The live board.
+    pub fn board(&self) -> Option<&Board> {
+        self.game.as_ref().map(|g| &g.board)
+    }
+
+    /// Seat of the last live stone play: the player who placed the last stone on the board.
+    pub fn last_stone_player(&self) -> Option<usize> {
+        self.game.as_ref()?.live.last().map(|f| f.mover)
+    }
+
+    /// Is `seat` bound by an immediate cycle prohibition: could he name, now, a stone play
+    /// that rule 11 forbids him (rule 12; claim 6)? Asked of any seat, not only the one to move.
+    pub fn bound(&mut self, seat: usize) -> bool {
+        let Some(game) = self.game.as_ref() else {
+            return false;
+        };
+        game.bound(&self.reading, seat, &mut self.scratch)
+    }
+
+    /// "His opponent(s)" under this reading.
+    pub fn opponents(&self, seat: usize) -> Vec<usize> {
+        let players = self.game.as_ref().map_or(2, |g| g.setup.players);
+        (0..players)
+            .filter(|&o| opponent_mask(&self.reading, seat, players) & 1 << o != 0)
+            .collect()
+    }
+
+    fn stone(&mut self, v: Vertex) -> Result<Result<Effect, Refusal>, Fault> {
+        let game = self.game.as_ref().ok_or_else(super::super::not_started)?;
+        Ok(game.stone(&self.reading, game.to_move, v, &mut self.scratch))
+    }
+
+    fn verdict(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
+        let game = self.game()?;
+        if game.over.is_some() {
+            return Ok(Verdict::illegal("game-over"));
+        }
+        Ok(match *play {
+            GoPlay::Pass => Verdict::Legal,
+            GoPlay::Appeal => {
+                let seat = game.to_move;
+                if self.bound(seat) {
+                    Verdict::Legal
+                } else {
+                    Verdict::illegal("appeal-without-prohibition")
+                }
+            }
+            GoPlay::Stone(v) => match self.stone(v)? {
+                Ok(_) => Verdict::Legal,
+                Err(refusal) => Verdict::illegal(refusal.rule()),
+            },
+        })
+    }
+
+    /// The live stone plays a rescind can still take back (see the module docs).
+    fn restorable<'a>(&self, game: &'a Game) -> Vec<&'a Frame> {
+        match self.reading.rescind {
+            RescindRecord::Erase => game.live.iter().collect(),
+            RescindRecord::Keep => game.live.iter().filter(|f| !f.sealed).collect(),
+        }
+    }
+}
+
+fn opponent_mask(reading: &Reading, seat: usize, players: usize) -> Seats {
+    let all: Seats = ((1u16 << players) - 1) as Seats;
+    match reading.opponents {
+        Opponents::All => all & !(1 << seat),
+        Opponents::Next => 1 << ((seat + 1) % players),
+    }
+}
+
+impl Game {
+    fn now(&self) -> u32 {
+        self.record.len() as u32 + 1
+    }
+
+    fn all_seats(&self) -> Seats {
+        ((1u16 << self.setup.players) - 1) as Seats
+    }
+
+    /// Rule 11: may `seat` produce the position `hash` by a stone play now?
+    fn cycle_forbids(&self, reading: &Reading, seat: usize, hash: u64) -> bool {
+        let Some(&(first, last)) = self.appeared.get(&hash) else {
+            return false;
+        };
+        let passed_since_last = self.seats[seat].plain_pass > last;
+        let mask = opponent_mask(reading, seat, self.setup.players);
+        let stones_only = (0..self.setup.players)
+            .filter(|o| mask & 1 << o != 0)
+            .any(|o| {
+                let t = self.seats[o];
+                t.any_pass <= first && (reading.idle_opponent_counts || t.any_play > first)
+            });
+        !(passed_since_last && stones_only)
+    }
+
+    /// Rule 14: was `seat` rescinded at `v` (just now, or on this board for good)?
+    fn replay_forbidden(&self, seat: usize, v: Vertex) -> bool {
+        (seat == self.to_move && self.ban == Some(v))
+            || self
+                .banned
+                .iter()
+                .any(|&(h, s, p)| h == self.board.hash() && s == seat && p == v)
+    }
+
+    /// Whether `seat` may make the stone play at `v` now, and what it does.
+    fn stone(
+        &self,
+        reading: &Reading,
+        seat: usize,
+        v: Vertex,
+        scratch: &mut Scratch,
+    ) -> Result<Effect, Refusal> {
+        if v as usize >= self.board.cells().len() {
+            return Err(Refusal::OffBoard);
+        }
+        if self.board.colour(v) != EMPTY {
+            return Err(Refusal::Occupied);
+        }
+        let effect = self.board.analyze(v, colour_of(seat), scratch);
+        if effect.suicided == 1 {
+            return Err(Refusal::NoOpSuicide);
+        }
+        if self.replay_forbidden(seat, v) {
+            return Err(Refusal::Rescinded);
+        }
+        if self.cycle_forbids(reading, seat, effect.hash_after) {
+            return Err(Refusal::Cycle);
+        }
+        Ok(effect)
+    }
+
+    /// Rule 12: can `seat` name a stone play that rule 11 forbids him now?
+    fn bound(&self, reading: &Reading, seat: usize, scratch: &mut Scratch) -> bool {
+        self.board
+            .graph()
+            .vertices()
+            .any(|v| match self.stone(reading, seat, v, scratch) {
+                Err(Refusal::Cycle) => true,
+                Err(Refusal::NoOpSuicide | Refusal::Rescinded)
+                    if reading.appeal_names_disallowed =>
+                {
+                    let effect = self.board.analyze(v, colour_of(seat), scratch);
+                    self.cycle_forbids(reading, seat, effect.hash_after)
+                }
+                _ => false,
+            })
+    }
+
+    fn log(&mut self, reading: &Reading, undo: Undo) {
+        if reading.rescind == RescindRecord::Erase {
+            self.undo.push(undo);
+        }
+    }
+
+    fn appear(&mut self, reading: &Reading, hash: u64, t: u32) {
+        let was = self.appeared.get(&hash).copied();
+        self.log(reading, Undo::Appeared { hash, was });
+        let first = was.map_or(t, |(first, _)| first);
+        self.appeared.insert(hash, (first, t));
+    }
+
+    fn stamp(&mut self, reading: &Reading, seat: usize, change: impl Fn(&mut SeatTimes)) {
+        let was = self.seats[seat];
+        self.log(reading, Undo::Seat { seat, was });
+        change(&mut self.seats[seat]);
+    }
+
+    fn play_stone(&mut self, reading: &Reading, v: Vertex, scratch: &Scratch) {
+        let (seat, t) = (self.to_move, self.now());
+        if !reading.cascade {
+            if let Some(below) = self.live.last_mut() {
+                below.sealed = true;
+            }
+        }
+        self.live.push(Frame {
+            mover: seat,
+            vertex: v,
+            hash_before: self.board.hash(),
+            snapshot: self.snapshots.len(),
+            gap_before: self.gap,
+            undo_mark: self.undo.len(),
+            sealed: false,
+        });
+        self.snapshots.extend_from_slice(self.board.cells());
+        self.board.play(v, colour_of(seat), scratch);
+        let hash = self.board.hash();
+        self.appear(reading, hash, t);
+        self.stamp(reading, seat, |s| s.any_play = t);
+        self.gap = Gap::default();
+        self.advance(seat, GoPlay::Stone(v));
+    }
+
+    /// Rule 13: does a non-appealing pass by `seat` now rescind his last live stone play?
+    fn rescinds(&self, reading: &Reading, seat: usize) -> bool {
+        self.live.last().is_some_and(|top| {
+            top.mover == seat
+                && !top.sealed
+                && self.gap.appealers & opponent_mask(reading, seat, self.setup.players) != 0
+        })
+    }
+
+    fn pass(&mut self, reading: &Reading, appeal: bool) {
+        let (seat, t) = (self.to_move, self.now());
+        if !appeal && self.rescinds(reading, seat) {
+            return self.rescind(reading, seat, t);
+        }
+        self.stamp(reading, seat, |s| {
+            s.any_pass = t;
+            s.any_play = t;
+            if !appeal {
+                s.plain_pass = t;
+            }
+        });
+        let bit = 1 << seat;
+        if appeal {
+            self.gap.appealers |= bit;
+        } else {
+            self.gap.plain |= bit;
+        }
+        self.gap.round |= bit;
+        let play = if appeal { GoPlay::Appeal } else { GoPlay::Pass };
+        self.advance(seat, play);
+        if self.gap.round == self.all_seats() {
+            self.finish();
+        }
+    }
+
+    /// Takes back `seat`'s last live stone play; he moves again (rules 13–14).
+    fn rescind(&mut self, reading: &Reading, seat: usize, t: u32) {
+        let top = self.live.pop().expect("rescinds() found a live stone play");
+        match reading.rescind {
+            RescindRecord::Keep => self.stamp(reading, seat, |s| {
+                s.any_pass = t;
+                s.any_play = t;
+                s.plain_pass = t;
+            }),
+            RescindRecord::Erase => self.unmake(top.undo_mark),
+        }
+        let n = self.board.cells().len();
+        let before: Vec<Colour> = self.snapshots[top.snapshot..top.snapshot + n].to_vec();
+        self.snapshots.truncate(top.snapshot);
+        self.board = Board::with_stones(self.board.graph().clone(), &before);
+        self.gap = top.gap_before;
+        if !reading.passes_survive_rescind {
+            self.gap.round = 0;
+        }
+        match reading.replacement {
+            Replacement::Differs => self.ban = Some(top.vertex),
+            Replacement::MaySame => self.ban = None,
+            Replacement::NeverAgain => {
+                self.banned.push((top.hash_before, seat, top.vertex));
+                self.ban = None;
+            }
+        }
+        self.record.push(Made {
+            seat,
+            play: GoPlay::Pass,
+            rescinded: true,
+        });
+        self.to_move = seat;
+    }
+
+    fn unmake(&mut self, mark: usize) {
+        while self.undo.len() > mark {
+            match self.undo.pop().expect("longer than the mark") {
+                Undo::Appeared {
+                    hash,
+                    was: Some(times),
+                } => {
+                    self.appeared.insert(hash, times);
+                }
+                Undo::Appeared { hash, was: None } => {
+                    self.appeared.remove(&hash);
+                }
+                Undo::Seat { seat, was } => self.seats[seat] = was,
+            }
+        }
+    }
+
+    fn advance(&mut self, seat: usize, play: GoPlay) {
+        self.record.push(Made {
+            seat,
+            play,
+            rescinded: false,
+        });
+        self.to_move = (seat + 1) % self.setup.players;
+        self.ban = None;
+    }
+
+    /// Rule 17: area scoring of the live board, with the case's dead stones and komi.
+    fn finish(&mut self) {
+        let komi = self.setup.komi.clone().unwrap_or_default();
+        self.over = Some(score(&Count {
+            graph: self.board.graph(),
+            cells: self.board.cells(),
+            players: self.setup.players,
+            scoring: Scoring::Area,
+            komi: &komi,
+            dead: &self.setup.dead,
+            prisoners: &[0; 9],
+        }));
+    }
+
+    /// Rule 11's record per appeared position, as bits (see the module docs), sorted.
+    fn appearance_bits(&self, reading: &Reading) -> Vec<(u64, u64)> {
+        let seats_where = |f: &dyn Fn(&SeatTimes) -> bool| -> u64 {
+            (0..self.setup.players)
+                .filter(|&s| f(&self.seats[s]))
+                .fold(0, |m, s| m | 1 << s)
+        };
+        let mut bits: Vec<(u64, u64)> = self
+            .appeared
+            .iter()
+            .map(|(&hash, &(first, last))| {
+                let a = seats_where(&|t| t.plain_pass > last);
+                let b = seats_where(&|t| t.any_pass > first);
+                let c = if reading.idle_opponent_counts {
+                    0
+                } else {
+                    seats_where(&|t| t.any_play > first)
+                };
+                (hash, a | b << 8 | c << 16)
+            })
+            .collect();
+        bits.sort_unstable();
+        bits
+    }
+}
+
+impl Referee<Go> for KeeReferee {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn start(&mut self, setup: &GoSetup) -> Result<(), Fault> {
+        if setup.players > MAX_PLAYERS {
+            return Err(Fault::Unsupported {
+                detail: format!("Kee Rules here take at most {MAX_PLAYERS} players"),
+            });
+        }
+        let board = Board::with_stones(setup.graph.clone(), &setup.stones);
+        let mut appeared = ByHash::default();
+        if self.reading.start_appears {
+            appeared.insert(board.hash(), (0, 0));
+        }
+        self.game = Some(Game {
+            setup: setup.clone(),
+            board,
+            to_move: setup.to_move,
+            record: Vec::new(),
+            appeared,
+            seats: [SeatTimes::default(); MAX_PLAYERS],
+            live: Vec::new(),
+            gap: Gap::default(),
+            ban: None,
+            banned: Vec::new(),
+            snapshots: Vec::new(),
+            undo: Vec::new(),
+            over: None,
+        });
+        Ok(())
+    }
+
+    fn judge(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
+        self.verdict(play)
+    }
+
+    fn play(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
+        let verdict = self.verdict(play)?;
+        if !verdict.is_legal() {
+            return Ok(verdict);
+        }
+        let reading = self.reading;
+        let game = self.game.as_mut().ok_or_else(super::super::not_started)?;
+        match *play {
+            // `verdict` analyzed this play last, which left in the scratch space what
+            // `Board::play` needs.
+            GoPlay::Stone(v) => game.play_stone(&reading, v, &self.scratch),
+            GoPlay::Pass => game.pass(&reading, false),
+            GoPlay::Appeal => game.pass(&reading, true),
+        }
+        Ok(verdict)
+    }
+
+    fn status(&mut self) -> Result<Status, Fault> {
+        Ok(match &self.game()?.over {
+            Some(outcome) => Status::Over {
+                outcome: outcome.clone(),
+            },
+            None => Status::Ongoing,
+        })
+    }
+
+    fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
+        let game = self.game.as_ref().ok_or_else(super::super::not_started)?;
+        if game.over.is_some() {
+            return Ok(Vec::new());
+        }
+        let seat = game.to_move;
+        let mut plays = Vec::new();
+        let mut appeal = false;
+        for v in game.board.graph().vertices() {
+            match game.stone(&self.reading, seat, v, &mut self.scratch) {
+                Ok(_) => plays.push(GoPlay::Stone(v)),
+                Err(Refusal::Cycle) => appeal = true,
+                Err(Refusal::NoOpSuicide | Refusal::Rescinded)
+                    if self.reading.appeal_names_disallowed =>
+                {
+                    let effect = game.board.analyze(v, colour_of(seat), &mut self.scratch);
+                    appeal |= game.cycle_forbids(&self.reading, seat, effect.hash_after);
+                }
+                Err(_) => {}
+            }
+        }
+        plays.push(GoPlay::Pass);
+        if appeal {
+            plays.push(GoPlay::Appeal);
+        }
+        Ok(plays)
+    }
+
+    fn seat_to_move(&self) -> Option<usize> {
+        self.game.as_ref().map(|g| g.to_move)
+    }
+
+    fn fork(&self) -> Option<Box<dyn Referee<Go>>> {
+        Some(Box::new(KeeReferee {
+            id: self.id.clone(),
+            reading: self.reading,
+            game: self.game.clone(),
+            scratch: Scratch::default(),
+        }))
+    }
+
+    fn state_key(&self) -> Option<Vec<u64>> {
+        self.exact_state_key()
+            .map(|key| fingerprint_words(&key).to_vec())
+    }
+}
+
+impl KeeReferee {
+    /// The summary of the history that decides every future ruling (see the module docs);
+    /// `state_key` is its fingerprint.
+    pub fn exact_state_key(&self) -> Option<Vec<u64>> {
+        let game = self.game.as_ref()?;
+        let mut key: Vec<u64> = game
+            .board
+            .cells()
+            .chunks(16)
+            .map(|chunk| chunk.iter().fold(0u64, |acc, &c| acc << 4 | c as u64))
+            .collect();
+        key.push(
+            game.to_move as u64
+                | (game.over.is_some() as u64) << 8
+                | game.ban.map_or(0xFFFF, u64::from) << 16
+                | game.gap.pack() << 32,
+        );
+        let frames = self.restorable(game);
+        key.push(frames.len() as u64);
+        for f in frames {
+            key.push(f.hash_before);
+            key.push(
+                f.mover as u64
+                    | (f.vertex as u64) << 8
+                    | f.gap_before.pack() << 24
+                    | (f.sealed as u64) << 56,
+            );
+        }
+        if self.reading.rescind == RescindRecord::Keep {
+            let bits = game.appearance_bits(&self.reading);
+            key.push(bits.len() as u64);
+            key.extend(bits.iter().flat_map(|&(h, b)| [h, b]));
+        }
+        if self.reading.replacement == Replacement::NeverAgain {
+            let mut banned = game.banned.clone();
+            banned.sort_unstable();
+            banned.dedup();
+            key.push(banned.len() as u64);
+            key.extend(
+                banned
+                    .iter()
+                    .flat_map(|&(h, s, v)| [h, s as u64 | (v as u64) << 8]),
+            );
+        }
+        Some(key)
+    }
+}

@@ -1,0 +1,371 @@
+//! The spec Kee referee: keeps the record of plays made (each with the plain board it was made
+//! on and the one it left) and, after every play, replays the record from the start applying
+//! rules 13–15 to find the live game; it answers rule 11 by scanning every play of the record
+//! it reads. Slow and plain; the fast referee is diffed against it.
+
+use super::{Reading, Replacement, RescindRecord};
+use crate::go::board::{Colour, EMPTY};
+use crate::go::graph::Vertex;
+use crate::go::regions::plain_play;
+use crate::go::score::{score, Count, Scoring};
+use crate::go::{colour_of, Go, GoPlay, GoSetup};
+use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
+
+/// One play of the record and the board it was made on and left.
+#[derive(Debug, Clone)]
+struct Event {
+    /// 1-based ply number.
+    time: usize,
+    seat: usize,
+    play: GoPlay,
+    before: Vec<Colour>,
+    /// The board right after the play (for a rescinding pass, the board it was made on).
+    after: Vec<Colour>,
+}
+
+impl Event {
+    fn is_stone(&self) -> bool {
+        matches!(self.play, GoPlay::Stone(_))
+    }
+}
+
+/// The game after the whole record, worked out from the start.
+struct Derived {
+    /// The live game (rule 14's restarted game), as indices into `events`.
+    live: Vec<usize>,
+    board: Vec<Colour>,
+    to_move: usize,
+    /// Live stone plays whose rescind window a later stone play closed.
+    sealed: Vec<usize>,
+    /// Passes in `live` from this index on count toward the round (rule 15), besides
+    /// starting after the last live stone play.
+    round_mark: usize,
+    /// The seat to move may not play at this point: his play there was just rescinded.
+    ban: Option<Vertex>,
+    /// Every rescinded stone play, as an index into the record.
+    rescinded: Vec<usize>,
+}
+
+pub struct KeeSpec {
+    id: String,
+    reading: Reading,
+    setup: Option<GoSetup>,
+    record: Vec<Event>,
+    /// The replay of the current record (redone from the start after every play).
+    replayed: Option<std::sync::Arc<Derived>>,
+}
+
+impl KeeSpec {
+    pub fn new(id: impl Into<String>, reading: Reading) -> Self {
+        KeeSpec {
+            id: id.into(),
+            reading,
+            setup: None,
+            record: Vec::new(),
+            replayed: None,
+        }
+    }
+
+    /// The record replayed from the start; kept until the next play.
+    fn replayed(&mut self) -> Result<std::sync::Arc<Derived>, Fault> {
+        if self.replayed.is_none() {
+            self.replayed = Some(std::sync::Arc::new(self.derive()?));
+        }
+        Ok(self.replayed.clone().expect("just set"))
+    }
+
+    fn setup(&self) -> Result<&GoSetup, Fault> {
+        self.setup.as_ref().ok_or_else(super::super::not_started)
+    }
+
+    /// Replays the record from the start.
+    fn derive(&self) -> Result<Derived, Fault> {
+        let setup = self.setup()?;
+        let mut d = Derived {
+            live: Vec::new(),
+            board: setup.stones.clone(),
+            to_move: setup.to_move,
+            sealed: Vec::new(),
+            round_mark: 0,
+            ban: None,
+            rescinded: Vec::new(),
+        };
+        for (i, event) in self.record.iter().enumerate() {
+            if event.play == GoPlay::Pass && self.rescinds(&d, event.seat) {
+                self.rescind(&mut d, event.seat);
+                continue;
+            }
+            if event.is_stone() {
+                if !self.reading.cascade {
+                    d.sealed.extend(self.last_live_stone(&d));
+                }
+                d.board = event.after.clone();
+            }
+            d.live.push(i);
+            d.to_move = (event.seat + 1) % setup.players;
+            d.ban = None;
+        }
+        Ok(d)
+    }
+
+    /// Position in `d.live` of the last live stone play.
+    fn last_live_stone_at(&self, d: &Derived) -> Option<usize> {
+        d.live.iter().rposition(|&e| self.record[e].is_stone())
+    }
+
+    fn last_live_stone(&self, d: &Derived) -> Option<usize> {
+        self.last_live_stone_at(d).map(|at| d.live[at])
+    }
+
+    /// Rule 13: a non-appealing pass by `seat` (just added to `d.events`) rescinds his last
+    /// live stone play if an opponent appealed after it, before any later live stone play.
+    fn rescinds(&self, d: &Derived, seat: usize) -> bool {
+        let Some(at) = self.last_live_stone_at(d) else {
+            return false;
+        };
+        let stone = &self.record[d.live[at]];
+        let players = self.setup.as_ref().map_or(2, |s| s.players);
+        let opponents = self.reading.opponents_of(seat, players);
+        stone.seat == seat
+            && !d.sealed.contains(&d.live[at])
+            && d.live[at + 1..].iter().any(|&e| {
+                self.record[e].play == GoPlay::Appeal && opponents.contains(&self.record[e].seat)
+            })
+    }
+
+    /// Rule 14: the game restarts from before the rescinded play; its player moves again.
+    fn rescind(&self, d: &mut Derived, seat: usize) {
+        let at = self
+            .last_live_stone_at(d)
+            .expect("rescinds() found a live stone play");
+        let index = d.live[at];
+        let stone = &self.record[index];
+        let GoPlay::Stone(v) = stone.play else {
+            unreachable!("a live stone play")
+        };
+        d.live.truncate(at);
+        d.board = stone.before.clone();
+        d.to_move = seat;
+        if !self.reading.passes_survive_rescind {
+            d.round_mark = d.live.len();
+        }
+        d.ban = (self.reading.replacement == Replacement::Differs).then_some(v);
+        d.rescinded.push(index);
+    }
+
+    /// The plays rule 11 reads: the whole record, or only the live game.
+    fn read_by_rule_11<'a>(&'a self, d: &Derived) -> Vec<&'a Event> {
+        match self.reading.rescind {
+            RescindRecord::Keep => self.record.iter().collect(),
+            RescindRecord::Erase => d.live.iter().map(|&e| &self.record[e]).collect(),
+        }
+    }
+
+    /// Rule 11, straight from the text.
+    fn cycle_forbids(&self, d: &Derived, seat: usize, produced: &[Colour]) -> Result<bool, Fault> {
+        let setup = self.setup()?;
+        let record = self.read_by_rule_11(d);
+        let mut appearances: Vec<usize> = Vec::new();
+        if self.reading.start_appears && setup.stones == produced {
+            appearances.push(0);
+        }
+        appearances.extend(
+            record
+                .iter()
+                .filter(|e| e.is_stone() && e.after == produced)
+                .map(|e| e.time),
+        );
+        let (Some(&first), Some(&last)) = (appearances.iter().min(), appearances.iter().max())
+        else {
+            return Ok(false);
+        };
+        let passed_after_last = record
+            .iter()
+            .any(|e| e.time > last && e.seat == seat && e.play == GoPlay::Pass);
+        let only_stones = self
+            .reading
+            .opponents_of(seat, setup.players)
+            .into_iter()
+            .any(|o| {
+                let since: Vec<&&Event> = record
+                    .iter()
+                    .filter(|e| e.time > first && e.seat == o)
+                    .collect();
+                since.iter().all(|e| e.is_stone())
+                    && (self.reading.idle_opponent_counts || !since.is_empty())
+            });
+        Ok(!(passed_after_last && only_stones))
+    }
+
+    /// Rule 14: is `seat` barred from replaying at `v` on this board?
+    fn replay_barred(&self, d: &Derived, seat: usize, v: Vertex) -> bool {
+        (seat == d.to_move && d.ban == Some(v))
+            || (self.reading.replacement == Replacement::NeverAgain
+                && d.rescinded.iter().any(|&e| {
+                    let stone = &self.record[e];
+                    stone.before == d.board && stone.seat == seat && stone.play == GoPlay::Stone(v)
+                }))
+    }
+
+    /// The verdict on `seat` playing at `v`, and whether an appeal may name it.
+    fn stone_verdict(&self, d: &Derived, seat: usize, v: Vertex) -> Result<(Verdict, bool), Fault> {
+        let setup = self.setup()?;
+        if v as usize >= d.board.len() {
+            return Ok((Verdict::illegal("off-board"), false));
+        }
+        if d.board[v as usize] != EMPTY {
+            return Ok((Verdict::illegal("occupied"), false));
+        }
+        let result = plain_play(&setup.graph, &d.board, v, colour_of(seat));
+        let no_op = result.suicided > 0 && result.cells == d.board;
+        let barred = self.replay_barred(d, seat, v);
+        let cycle = self.cycle_forbids(d, seat, &result.cells)?;
+        let nameable = cycle && (self.reading.appeal_names_disallowed || !(no_op || barred));
+        let verdict = if no_op {
+            Verdict::illegal("suicide-no-op")
+        } else if barred {
+            Verdict::illegal("replay-rescinded")
+        } else if cycle {
+            Verdict::illegal("cycle-prohibition")
+        } else {
+            Verdict::Legal
+        };
+        Ok((verdict, nameable))
+    }
+
+    /// Rule 12 for any seat: a stone play he could name as the reason for an appeal.
+    fn bound_in(&self, d: &Derived, seat: usize) -> Result<bool, Fault> {
+        for v in 0..d.board.len() as Vertex {
+            if self.stone_verdict(d, seat, v)?.1 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Is `seat` bound by an immediate cycle prohibition now (rule 12; claim 6)?
+    pub fn bound(&mut self, seat: usize) -> Result<bool, Fault> {
+        let d = self.replayed()?;
+        self.bound_in(&d, seat)
+    }
+
+    /// Rule 15: the passes since the last live stone play (and since the restart mark) come
+    /// from every seat.
+    fn round_complete(&self, d: &Derived) -> Result<bool, Fault> {
+        let from = self
+            .last_live_stone_at(d)
+            .map_or(0, |at| at + 1)
+            .max(d.round_mark);
+        let mut passed: Vec<usize> = d.live[from.min(d.live.len())..]
+            .iter()
+            .map(|&e| self.record[e].seat)
+            .collect();
+        passed.sort_unstable();
+        passed.dedup();
+        Ok(passed.len() == self.setup()?.players)
+    }
+
+    fn outcome(&self, d: &Derived) -> Result<Option<Outcome>, Fault> {
+        if !self.round_complete(d)? {
+            return Ok(None);
+        }
+        let setup = self.setup()?;
+        Ok(Some(score(&Count {
+            graph: &setup.graph,
+            cells: &d.board,
+            players: setup.players,
+            scoring: Scoring::Area,
+            komi: setup.komi.as_deref().unwrap_or(&[]),
+            dead: &setup.dead,
+            prisoners: &[0; 9],
+        })))
+    }
+
+    fn judge_in(&self, d: &Derived, play: &GoPlay) -> Result<Verdict, Fault> {
+        if self.outcome(d)?.is_some() {
+            return Ok(Verdict::illegal("game-over"));
+        }
+        Ok(match *play {
+            GoPlay::Pass => Verdict::Legal,
+            GoPlay::Appeal if self.bound_in(d, d.to_move)? => Verdict::Legal,
+            GoPlay::Appeal => Verdict::illegal("appeal-without-prohibition"),
+            GoPlay::Stone(v) => self.stone_verdict(d, d.to_move, v)?.0,
+        })
+    }
+}
+
+impl Referee<Go> for KeeSpec {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn start(&mut self, setup: &GoSetup) -> Result<(), Fault> {
+        self.setup = Some(setup.clone());
+        self.record.clear();
+        self.replayed = None;
+        Ok(())
+    }
+
+    fn judge(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
+        let d = self.replayed()?;
+        self.judge_in(&d, play)
+    }
+
+    fn play(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
+        let d = self.replayed()?;
+        let verdict = self.judge_in(&d, play)?;
+        if verdict.is_legal() {
+            let after = match *play {
+                GoPlay::Stone(v) => {
+                    plain_play(&self.setup()?.graph, &d.board, v, colour_of(d.to_move)).cells
+                }
+                _ => d.board.clone(),
+            };
+            self.record.push(Event {
+                time: self.record.len() + 1,
+                seat: d.to_move,
+                play: *play,
+                before: d.board.clone(),
+                after,
+            });
+            self.replayed = None;
+        }
+        Ok(verdict)
+    }
+
+    fn status(&mut self) -> Result<Status, Fault> {
+        let d = self.replayed()?;
+        Ok(match self.outcome(&d)? {
+            Some(outcome) => Status::Over { outcome },
+            None => Status::Ongoing,
+        })
+    }
+
+    fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
+        let d = self.replayed()?;
+        if self.outcome(&d)?.is_some() {
+            return Ok(Vec::new());
+        }
+        let mut plays = Vec::new();
+        let mut appeal = false;
+        for v in 0..d.board.len() as Vertex {
+            let (verdict, nameable) = self.stone_verdict(&d, d.to_move, v)?;
+            if verdict.is_legal() {
+                plays.push(GoPlay::Stone(v));
+            }
+            appeal |= nameable;
+        }
+        plays.push(GoPlay::Pass);
+        if appeal {
+            plays.push(GoPlay::Appeal);
+        }
+        Ok(plays)
+    }
+
+    fn seat_to_move(&self) -> Option<usize> {
+        match &self.replayed {
+            Some(d) => Some(d.to_move),
+            None => self.derive().ok().map(|d| d.to_move),
+        }
+    }
+}

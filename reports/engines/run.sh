@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Regenerates the campaigns behind reports/engines.md: every GNU Go mode against the ruleset it
+# claims, the goban crate against its presets, and Leela Zero on 19x19. Each campaign's
+# results.json, divergences.csv, report.html and minimized cases land in its own folder here.
+#   bash reports/engines/run.sh          (about 10 minutes on 2 cores)
+set -euo pipefail
+cd "$(dirname "$0")"
+rulediff=../../target/release/rulediff
+campaign() { # name board games max-plies engine [extra args]
+  local name=$1 board=$2 games=$3 plies=$4 engine=$5
+  shift 5
+  rm -rf "$name"
+  "$rulediff" random --board "$board" --games "$games" --max-plies "$plies" --seed 2026 \
+    --engine "$engine" --out "$name" "$@" > "$name.txt"
+  mv "$name.txt" "$name/summary.txt"
+  head -1 "$name/summary.txt"
+}
+for ko in psk ssk simple-ko; do
+  campaign "gnugo-$ko-5x5" 5x5 3000 200 "gnugo-$ko"
+  campaign "gnugo-$ko-9x9" 9x9 500 648 "gnugo-$ko"
+done
+for mode in no-ko psk+suicide psk+all-suicide ssk+suicide ssk+all-suicide \
+  simple-ko+suicide simple-ko+all-suicide no-ko+suicide no-ko+all-suicide; do
+  campaign "gnugo-$mode-5x5" 5x5 1000 200 "gnugo-$mode"
+done
+# Games of thousands of plies on small boards: with all suicide allowed, games rarely end.
+campaign gnugo-simple-ko+all-suicide-4x4-long 4x4 40 5000 gnugo-simple-ko+all-suicide
+campaign gnugo-no-ko+all-suicide-5x5-long 5x5 40 5000 gnugo-no-ko+all-suicide
+for rules in chinese japanese; do
+  campaign "goban-$rules-5x5" 5x5 2000 200 "goban-$rules"
+  campaign "goban-$rules-9x9" 9x9 300 648 "goban-$rules"
+done
+campaign leela-zero-19x19 19x19 4 300 leela-zero --rules psk,no-ko+all-suicide
