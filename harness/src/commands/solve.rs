@@ -16,7 +16,7 @@ use rulediff::go::graph::Graph;
 use rulediff::go::rules::presets::presets;
 use rulediff::go::score::Scoring;
 use rulediff::go::{Go, GoPlay, GoSetup};
-use rulediff::referee::{select, HalfPoints, RefereeInfo, Refereed};
+use rulediff::referee::{select, HalfPoints, Outcome, RefereeInfo, Refereed};
 use rulediff::util::atomic;
 
 /// Most points a board may have: beyond this even the smallest rulesets are out of reach.
@@ -83,6 +83,9 @@ struct Row {
     setup: GoSetup,
     prefix: Vec<GoPlay>,
     result: Result<Solution<GoPlay>, String>,
+    /// The value, when the search proved it but ran out of budget before a principal
+    /// variation was found.
+    proven: Option<i32>,
     seconds: f64,
 }
 
@@ -202,6 +205,7 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
         setup: job.setup.clone(),
         prefix: job.prefix.clone(),
         result: Err(String::new()),
+        proven: None,
         seconds: 0.0,
     };
     if let Some(reason) = refusal(job) {
@@ -241,6 +245,9 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
     };
     let result = solve(job.info, &job.setup, &job.prefix, &options, &report);
     bar.finish_and_clear();
+    if let Err(SolveError::Unfinished { lower, upper, .. }) = &result {
+        row.proven = (lower == upper).then_some(*lower);
+    }
     row.result = result.map_err(|e: SolveError| e.to_string());
     row.seconds = started.elapsed().as_secs_f64();
     row
@@ -252,6 +259,28 @@ fn value_text(value: i32) -> String {
         0 => "0".into(),
         v if v > 0 => format!("B+{}", HalfPoints(v as i64)),
         v => format!("W+{}", HalfPoints(-v as i64)),
+    }
+}
+
+/// The value, with what kind of game without a score it is where best play ends in one
+/// (no result, a draw by rule, an endless game): those are values of their own, counted as
+/// `--no-result` says.
+fn solution_value_text(solution: &Solution<GoPlay>) -> String {
+    let value = value_text(solution.value);
+    match &solution.end {
+        End::Cycle { .. } => format!("endless ({value})"),
+        End::Over {
+            outcome: Outcome::Score { .. } | Outcome::Win { .. },
+        } => value,
+        End::Over { outcome } => format!("{} ({value})", outcome.summary()),
+    }
+}
+
+/// The value column of a row that has no solution.
+fn unsolved_value_text(row: &Row) -> String {
+    match row.proven {
+        Some(v) => format!("{} (proven; no principal variation)", value_text(v)),
+        None => "not solved".into(),
     }
 }
 
@@ -275,12 +304,12 @@ fn markdown(rows: &[Row], no_result: f64) -> String {
     for row in rows {
         let (value, end, nodes) = match &row.result {
             Ok(s) => (
-                value_text(s.value),
+                solution_value_text(s),
                 end_text(s, no_result),
                 s.nodes.to_string(),
             ),
             Err(reason) => (
-                "not solved".into(),
+                unsolved_value_text(row),
                 reason.replace('|', "\\|"),
                 String::new(),
             ),
@@ -353,7 +382,7 @@ fn write(out: &Path, rows: &[Row], no_result: f64) -> anyhow::Result<()> {
             Ok(s) => {
                 atomic::write(&cases.join(&name), case_text(row)?.as_bytes())?;
                 (
-                    value_text(s.value),
+                    solution_value_text(s),
                     HalfPoints(s.value as i64).to_string(),
                     end_text(s, no_result),
                     s.pv.len().to_string(),
@@ -362,8 +391,9 @@ fn write(out: &Path, rows: &[Row], no_result: f64) -> anyhow::Result<()> {
                 )
             }
             Err(reason) => (
-                "not solved".into(),
-                String::new(),
+                unsolved_value_text(row),
+                row.proven
+                    .map_or(String::new(), |v| HalfPoints(v as i64).to_string()),
                 reason.clone(),
                 String::new(),
                 String::new(),
