@@ -198,6 +198,37 @@ fn positional_superko_values_of_small_boards_match_the_published_ones() {
     }
 }
 
+/// Hayward's exercises in positional linear Go (University of Alberta, CMPUT 396 notes "go
+/// algorithms", webdocs.cs.ualberta.ca/~hayward/396/jem/go-solve.html): 1x5 with one stone
+/// of each colour or one white stone, Black (x) to move, and the published minimax values
+/// (Black's area minus White's, komi 0; +5 and -5 are the whole board). The notes' first
+/// exercise, `x.o..` = 0, is left out: the solver finds -5 there (White answers x:4 with o:5,
+/// not the notes' o:2), and neither side is settled yet (see reports/solutions.md).
+#[test]
+fn positional_superko_values_of_published_linear_go_exercises() {
+    for (board, points) in [
+        ("o.x..", 5),
+        ("x..o.", -5),
+        ("o..x.", 5),
+        ("o....", 5),
+        (".o...", 0),
+        ("..o..", 0),
+    ] {
+        let mut start = setup("1x5");
+        start.stones = board
+            .chars()
+            .map(|c| match c {
+                'x' => colour_of(0),
+                'o' => colour_of(1),
+                _ => EMPTY,
+            })
+            .collect();
+        let solution = solve(&info("psk"), &start, &[], &options("1x5"), &|_| {})
+            .unwrap_or_else(|e| panic!("{board}: {e}"));
+        assert_eq!(solution.value, 2 * points, "{board}");
+    }
+}
+
 /// Plays a game through the referee; how it stands at the end.
 fn replay(rule: &str, shape: &str, plays: &[GoPlay]) -> End {
     let mut referee = (info(rule).make)();
