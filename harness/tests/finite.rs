@@ -187,3 +187,64 @@ fn referees_without_a_state_key_are_unsupported_with_a_reason() {
     };
     assert!(reason.contains("psk@spec"), "{reason}");
 }
+
+/// `rulediff finite --graphs connected:1..=3` through nauty's generator: four graphs, and
+/// basic ko's smallest endless two-player game on three points, its lasso written as a case
+/// that `rulediff run` replays. Skips (saying so) where `nauty-geng` is not installed.
+#[test]
+fn the_command_enumerates_graphs_with_nauty_and_writes_replayable_lassos() {
+    if std::process::Command::new("nauty-geng")
+        .arg("-help")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: nauty-geng is not installed (Debian package `nauty`)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("rulediff-finite-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = env!("CARGO_BIN_EXE_rulediff");
+    let out = std::process::Command::new(bin)
+        .args([
+            "finite",
+            "--rules",
+            "simple-ko",
+            "--graphs",
+            "connected:1..=3",
+        ])
+        .args(["--players", "2", "--out", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = std::fs::read_to_string(dir.join("finiteness.csv")).unwrap();
+    let verdicts: Vec<(&str, &str)> = csv
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            (fields[1], fields[3])
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("edges:1", "FINITE"),
+            ("edges:1 2 1-2", "FINITE"),
+            ("edges:1 2 3 1-3 2-3", "INFINITE"),
+            ("edges:1 2 3 1-2 1-3 2-3", "INFINITE"),
+        ]
+    );
+    let replay = std::process::Command::new(bin)
+        .args(["run", dir.join("lassos").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&replay.stdout);
+    let summary = String::from_utf8_lossy(&replay.stderr);
+    assert!(replay.status.success(), "{report}{summary}");
+    assert!(summary.contains("2 cases"), "{summary}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -378,3 +378,44 @@ fn a_start_position_after_some_moves() {
         }
     );
 }
+
+/// `rulediff solve --out`: the table, and the principal variation as a case that `rulediff
+/// run` replays with the value as its expected result.
+#[test]
+fn the_command_writes_the_principal_variation_as_a_case_that_replays() {
+    let dir = std::env::temp_dir().join(format!("rulediff-solve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = env!("CARGO_BIN_EXE_rulediff");
+    let out = std::process::Command::new(bin)
+        .args([
+            "solve",
+            "--rules",
+            "psk,kee",
+            "--board",
+            "2x2",
+            "--table-mb",
+            "16",
+        ])
+        .args(["--out", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("| `psk` | `2x2` | B+1 |"), "{table}");
+    assert!(table.contains("| `kee` | `2x2` | 0 |"), "{table}");
+    let case = std::fs::read_to_string(dir.join("solutions/psk-2x2.toml")).unwrap();
+    assert!(case.contains("result = \"B+1\""), "{case}");
+    let replay = std::process::Command::new(bin)
+        .args(["run", dir.join("solutions").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&replay.stdout);
+    let summary = String::from_utf8_lossy(&replay.stderr);
+    assert!(replay.status.success(), "{report}{summary}");
+    assert!(summary.contains("2 cases"), "{summary}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
