@@ -73,3 +73,22 @@ pub trait Explore: Family {
         None
     }
 }
+
+/// Families whose boards have symmetries (Go: graph automorphisms), for exhaustive search to
+/// treat a state and its mirror images as one. A map must preserve the rules: the image of a
+/// game under it is a game whose every ruling (legality, end, outcome) is the same.
+pub trait Symmetric: Family {
+    /// One symmetry, applied to setups and plays.
+    type Map: Clone + std::fmt::Debug + PartialEq + Send + Sync;
+
+    /// Up to `limit` symmetries of the setup's board, the identity first.
+    fn symmetries(setup: &Self::Setup, limit: usize) -> Vec<Self::Map>;
+    /// The image of a setup (the start of the image game).
+    fn map_setup(map: &Self::Map, setup: &Self::Setup) -> Self::Setup;
+    /// The image of a play.
+    fn map_play(map: &Self::Map, play: &Self::Play) -> Self::Play;
+    /// `first` then `second`.
+    fn compose(first: &Self::Map, second: &Self::Map) -> Self::Map;
+    fn inverse(map: &Self::Map) -> Self::Map;
+    fn is_identity(map: &Self::Map) -> bool;
+}

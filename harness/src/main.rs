@@ -28,6 +28,8 @@ enum Command {
     /// Kee Rules' claims 3–6 on random games, per reading and player policy; violations
     /// minimized to case files.
     KeeClaims(commands::kee_claims::Args),
+    /// Exact value of a small two-player game by exhaustive search, with the best line as a case.
+    Solve(commands::solve::Args),
     /// Re-render the CSV and HTML reports of a saved campaign.
     Report(commands::report::Args),
     /// Write a Go case's game (grid, two players) as SGF.
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::WxfImport(args) => commands::wxf_import::main(&args),
         Command::Explain(args) => commands::explain::main(&args),
         Command::KeeClaims(args) => commands::kee_claims::main(&args),
+        Command::Solve(args) => commands::solve::main(&args),
     };
     match result {
         Ok(code) => code,

@@ -226,6 +226,19 @@ pub trait Referee<F: Family>: Send {
         None
     }
 
+    /// [`state_key`](Referee::state_key) written into `out` (cleared first), so a search can
+    /// reuse one buffer; says whether there is a key.
+    fn state_key_into(&self, out: &mut Vec<u64>) -> bool {
+        out.clear();
+        match self.state_key() {
+            Some(key) => {
+                out.extend(key);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Faults the referee recovered from since the last call (an engine restarted and the
     /// game replayed), for the run's record. Internal rulesets have none.
     fn incidents(&mut self) -> Vec<String> {

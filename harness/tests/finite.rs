@@ -1,20 +1,50 @@
 //! Exhaustive finiteness search on tiny graphs: results worked out by hand (1x1, the
-//! two-point capture cycle), and pinned ones on path:3 (every superko-like rule gives the same
-//! longest game there, since no play on three points can tell them apart).
+//! two-point capture cycle), pinned ones on path:3 (every superko-like rule gives the same
+//! longest game there, since no play on three points can tell them apart), symmetry
+//! reduction giving the same verdicts from fewer states, and lassos found up to symmetry
+//! replayed as real cycles.
 
-use rulediff::check::finite::{search, Finiteness};
+use rulediff::check::finite::{search, Budget, Finiteness};
+use rulediff::family::Family;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{Referee, Refereed};
+use rulediff::referee::{RefereeInfo, Refereed};
 
-fn run(rule: &str, shape: &str, players: usize, budget: usize) -> Finiteness {
-    let registry = Go::registry();
-    let info = registry.iter().find(|r| r.id == rule).expect("registered");
-    search(
-        info,
-        &GoSetup::empty(Graph::parse_shape(shape).unwrap(), players),
-        budget,
-    )
+fn info(rule: &str) -> RefereeInfo<Go> {
+    Go::registry()
+        .into_iter()
+        .find(|r| r.id == rule)
+        .expect("registered")
+}
+
+fn setup(shape: &str, players: usize) -> GoSetup {
+    GoSetup::empty(Graph::parse_shape(shape).unwrap(), players)
+}
+
+fn run_with(rule: &str, shape: &str, players: usize, budget: Budget) -> Finiteness {
+    search(&info(rule), &setup(shape, players), budget)
+}
+
+fn run(rule: &str, shape: &str, players: usize, states: usize) -> Finiteness {
+    run_with(rule, shape, players, Budget::states(states))
+}
+
+/// Plays `plays` from the empty board and returns the referee's state key after each.
+fn keys(rule: &str, shape: &str, players: usize, plays: &[String]) -> Vec<Vec<u64>> {
+    let setup = setup(shape, players);
+    let mut referee = (info(rule).make)();
+    referee.start(&setup).unwrap();
+    plays
+        .iter()
+        .map(|text| {
+            let play = Go::parse_play(&setup, text).unwrap();
+            assert!(
+                referee.play(&play).unwrap().is_legal(),
+                "{rule} on {shape}: `{text}` of {plays:?}"
+            );
+            referee.state_key().unwrap()
+        })
+        .collect()
 }
 
 #[test]
@@ -40,30 +70,25 @@ fn no_ko_on_two_points_cycles_and_the_lasso_replays() {
         (prefix.join(" "), cycle.join(" ")),
         ("A1".to_string(), "B1 A1".to_string())
     );
-    // The lasso really is a game that returns to the same board with the same player to move.
-    let registry = Go::registry();
-    let setup = GoSetup::empty(Graph::grid(2, 1, false).unwrap(), 2);
-    let mut referee = (registry.iter().find(|r| r.id == "no-ko").unwrap().make)();
-    referee.start(&setup).unwrap();
-    let play = |r: &mut Box<dyn Referee<Go>>, text: &str| {
-        let p = <Go as rulediff::family::Family>::parse_play(&setup, text).unwrap();
-        assert!(r.play(&p).unwrap().is_legal());
-    };
-    play(&mut referee, "A1");
-    let before = referee.state_key();
-    play(&mut referee, "B1");
-    play(&mut referee, "A1");
-    assert_eq!(referee.state_key(), before);
+    let all: Vec<String> = prefix.iter().chain(&cycle).cloned().collect();
+    let keys = keys("no-ko", "2x1", 2, &all);
+    assert_eq!(keys[prefix.len() - 1], keys[all.len() - 1]);
 }
 
 #[test]
 fn superko_rules_are_finite_where_simple_ko_is_not() {
+    // The smallest graphs with an endless simple-ko game: three points in a row for two
+    // players, two joined points for three (see reports/finiteness.md).
     assert!(matches!(
-        run("simple-ko", "2x2", 2, 10_000),
+        run("simple-ko", "path:3", 2, 10_000),
         Finiteness::Infinite { .. }
     ));
     assert!(matches!(
-        run("simple-ko", "path:3", 3, 10_000),
+        run("simple-ko", "path:2", 2, 10_000),
+        Finiteness::Finite { longest: 5, .. }
+    ));
+    assert!(matches!(
+        run("simple-ko", "path:2", 3, 10_000),
         Finiteness::Infinite { .. }
     ));
     for rule in ["psk", "ssk", "nsk", "chsk", "cycle-void"] {
@@ -75,9 +100,151 @@ fn superko_rules_are_finite_where_simple_ko_is_not() {
 }
 
 #[test]
-fn budget_exhaustion_is_unknown_not_a_verdict() {
+fn symmetry_gives_the_same_verdicts_from_fewer_states() {
+    for (rule, shape, players) in [
+        ("psk", "path:3", 2),
+        ("psk", "ring:3", 2),
+        ("ssk", "ring:3", 2),
+        ("cycle-void", "complete:3", 2),
+        ("chsk", "path:3", 2),
+    ] {
+        let plain = run_with(
+            rule,
+            shape,
+            players,
+            Budget::states(1 << 20).with_symmetries(1),
+        );
+        let reduced = run_with(rule, shape, players, Budget::states(1 << 20));
+        let (
+            Finiteness::Finite {
+                longest: a,
+                states: full,
+            },
+            Finiteness::Finite {
+                longest: b,
+                states: fewer,
+            },
+        ) = (&plain, &reduced)
+        else {
+            panic!("{rule} on {shape}: {plain:?} / {reduced:?}")
+        };
+        assert_eq!(a, b, "{rule} on {shape}: longest game");
+        assert!(fewer < full, "{rule} on {shape}: {fewer} states of {full}");
+    }
+}
+
+#[test]
+fn lassos_found_up_to_symmetry_are_real_cycles() {
+    // On these graphs the quotient cycle closes on a mirror image of its start; unfolded, it
+    // must come back to the very same state.
+    for (rule, shape, players) in [
+        ("simple-ko", "path:3", 2),
+        ("simple-ko", "complete:3", 2),
+        ("simple-ko", "complete:3", 3),
+        ("no-ko", "ring:4", 2),
+        ("no-ko", "2x2", 3),
+    ] {
+        let Finiteness::Infinite { prefix, cycle, .. } = run(rule, shape, players, 100_000) else {
+            panic!("{rule} on {shape} with {players} players")
+        };
+        let all: Vec<String> = prefix.iter().chain(&cycle).cloned().collect();
+        let keys = keys(rule, shape, players, &all);
+        let start = prefix.len().checked_sub(1);
+        let before = start.map_or_else(
+            || {
+                let mut r = (info(rule).make)();
+                r.start(&setup(shape, players)).unwrap();
+                r.state_key().unwrap()
+            },
+            |i| keys[i].clone(),
+        );
+        assert_eq!(before, keys[all.len() - 1], "{rule} on {shape}: {all:?}");
+    }
+}
+
+#[test]
+fn budget_exhaustion_is_unknown_unless_the_rules_have_a_termination_argument() {
     assert!(matches!(
         run("psk", "2x2", 2, 1_000),
-        Finiteness::Unknown { states: 1_000, .. }
+        Finiteness::FiniteByArgument { states: 1_000, .. }
     ));
+    // The same referee without its argument: the search can only say it does not know.
+    let psk = info("psk");
+    let bare = RefereeInfo::new("psk-bare", "psk without its argument", "test", psk.make);
+    let Finiteness::Unknown { states, reason, .. } =
+        search(&bare, &setup("2x2", 2), Budget::states(1_000))
+    else {
+        panic!("a budget that runs out gives no verdict")
+    };
+    assert_eq!(states, 1_000);
+    assert!(reason.contains("state budget"), "{reason}");
+}
+
+#[test]
+fn referees_without_a_state_key_are_unsupported_with_a_reason() {
+    let Finiteness::Unsupported { reason } = run("psk@spec", "2x2", 2, 1_000) else {
+        panic!("spec referees cannot be searched")
+    };
+    assert!(reason.contains("psk@spec"), "{reason}");
+}
+
+/// `rulediff finite --graphs connected:1..=3` through nauty's generator: four graphs, and
+/// basic ko's smallest endless two-player game on three points, its lasso written as a case
+/// that `rulediff run` replays. Skips (saying so) where `nauty-geng` is not installed.
+#[test]
+fn the_command_enumerates_graphs_with_nauty_and_writes_replayable_lassos() {
+    if std::process::Command::new("nauty-geng")
+        .arg("-help")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: nauty-geng is not installed (Debian package `nauty`)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("rulediff-finite-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = env!("CARGO_BIN_EXE_rulediff");
+    let out = std::process::Command::new(bin)
+        .args([
+            "finite",
+            "--rules",
+            "simple-ko",
+            "--graphs",
+            "connected:1..=3",
+        ])
+        .args(["--players", "2", "--out", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = std::fs::read_to_string(dir.join("finiteness.csv")).unwrap();
+    let verdicts: Vec<(&str, &str)> = csv
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            (fields[1], fields[3])
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("edges:1", "FINITE"),
+            ("edges:1 2 1-2", "FINITE"),
+            ("edges:1 2 3 1-3 2-3", "INFINITE"),
+            ("edges:1 2 3 1-2 1-3 2-3", "INFINITE"),
+        ]
+    );
+    let replay = std::process::Command::new(bin)
+        .args(["run", dir.join("lassos").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&replay.stdout);
+    let summary = String::from_utf8_lossy(&replay.stderr);
+    assert!(replay.status.success(), "{report}{summary}");
+    assert!(summary.contains("2 cases"), "{summary}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use rulediff::case::{self, AnyCase, Case};
-use rulediff::check::finite::{search, Finiteness};
+use rulediff::check::finite::{search, Budget, Finiteness};
 use rulediff::check::kee_claims::{self, Claim, Expect, Policy};
 use rulediff::family::Family;
 use rulediff::go::graph::Graph;
@@ -179,7 +179,7 @@ fn finiteness(rule: &str, shape: &str, players: usize, budget: usize) -> Finiten
     search(
         info,
         &GoSetup::empty(Graph::parse_shape(shape).unwrap(), players),
-        budget,
+        Budget::states(budget),
     )
 }
 

@@ -1,22 +1,33 @@
 //! Exhaustive search for endless games: every play sequence from the start, over the states
 //! referees report with [`Referee::state_key`] (a summary of the history that decides every
-//! future ruling, so equal keys mean equal futures). A game can go on forever exactly when
-//! the graph of reachable states has a cycle; otherwise the longest path is the longest game.
+//! future ruling, so equal keys mean equal futures), taken up to board symmetry (see
+//! [`super::canon`]). A game can go on forever exactly when the graph of reachable states has
+//! a cycle; otherwise the longest path is the longest game.
 //!
 //! Why the keys are exact, rule by rule (see each `KoRule::key`): every rule's legality
 //! depends on the board, the seat to move and the pass streak (the end by passes), plus for
 //! simple ko the position it bans, for positional/situational/natural superko the set of
 //! positions (or situations, or creator-tagged positions) seen, for ChSK the last two plays'
 //! hashes and captures, and for the cycle rules whether a repetition happened. Positions are
-//! compared by 64-bit Zobrist hash; on the boards searched here a collision is not a concern
-//! worth more than this sentence.
+//! compared by 64-bit Zobrist hash; on the boards searched here every legal position has its
+//! own hash (`tests/solve.rs` checks that for every board up to 3×3), so the keys are exact;
+//! the search stores 128-bit fingerprints of them (see [`crate::util::fingerprint`] for the
+//! odds of a false merge).
+//!
+//! Symmetry changes neither verdict nor longest game: states with the same canonical key have
+//! futures of the same shape, so the quotient graph has a cycle exactly when the real one
+//! does, and the same longest path. A lasso found in the quotient is unfolded into a real one.
+//!
+//! [`Referee::state_key`]: crate::referee::Referee::state_key
 
-use std::collections::HashMap;
+use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::family::Family;
-use crate::referee::{Referee, RefereeInfo, Status};
+use super::canon::{cycle_map, unfold, Node, SearchError, Symmetries};
+use crate::family::Symmetric;
+use crate::referee::{RefereeInfo, Status};
+use crate::util::fingerprint::FingerprintMap;
 
 /// What the search found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -30,8 +41,12 @@ pub enum Finiteness {
         cycle: Vec<String>,
         states: usize,
     },
-    /// The state budget ran out first.
-    Unknown { states: usize, depth: usize },
+    /// A budget ran out first (`reason`: which one).
+    Unknown {
+        states: usize,
+        depth: usize,
+        reason: String,
+    },
     /// Every game ends by the ruleset's termination argument; the search for the longest
     /// game ran out of budget.
     FiniteByArgument {
@@ -39,14 +54,42 @@ pub enum Finiteness {
         states: usize,
         depth: usize,
     },
-    /// The referee cannot be searched (no fork or no state key).
-    Unsupported,
+    /// The referee cannot be searched (no fork or no state key), or failed.
+    Unsupported { reason: String },
+}
+
+/// When to give up.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Distinct states to visit.
+    pub max_states: usize,
+    /// Wall-clock limit.
+    pub deadline: Option<Instant>,
+    /// Symmetries to use (1: none).
+    pub symmetries: usize,
+}
+
+impl Budget {
+    pub fn states(max_states: usize) -> Self {
+        Budget {
+            max_states,
+            deadline: None,
+            symmetries: usize::MAX,
+        }
+    }
+
+    pub fn with_symmetries(mut self, symmetries: usize) -> Self {
+        self.symmetries = symmetries;
+        self
+    }
 }
 
 /// One state on the search path.
-struct Frame<F: Family> {
+struct Frame<F: Symmetric> {
     id: usize,
-    referee: Box<dyn Referee<F>>,
+    node: Node<F>,
+    /// Which symmetry takes this state to its canonical key.
+    map: usize,
     plays: Vec<F::Play>,
     next: usize,
     longest: usize,
@@ -56,22 +99,29 @@ struct Frame<F: Family> {
 
 const ON_PATH: usize = usize::MAX;
 
-/// Searches every game from `setup` under `info`, visiting at most `max_states` states.
-pub fn search<F: Family>(info: &RefereeInfo<F>, setup: &F::Setup, max_states: usize) -> Finiteness {
-    let mut root = (info.make)();
-    if root.start(setup).is_err() {
-        return Finiteness::Unsupported;
+/// Searches every game from `setup` under `info`.
+pub fn search<F: Symmetric>(info: &RefereeInfo<F>, setup: &F::Setup, budget: Budget) -> Finiteness {
+    match run(info, setup, budget) {
+        Ok(result) => result,
+        Err(error) => Finiteness::Unsupported {
+            reason: error.to_string(),
+        },
     }
-    let Some(key) = root.state_key() else {
-        return Finiteness::Unsupported;
-    };
+}
+
+fn run<F: Symmetric>(
+    info: &RefereeInfo<F>,
+    setup: &F::Setup,
+    budget: Budget,
+) -> Result<Finiteness, SearchError> {
+    let symmetries = Symmetries::new(setup, budget.symmetries);
+    let root = symmetries.start(info)?;
+    let (key, map) = root.canonical()?;
     // Per state: ON_PATH while on the search path, else the longest game from it.
-    let mut index: HashMap<Vec<u64>, usize> = HashMap::from([(key, 0)]);
+    let mut index: FingerprintMap<usize> = FingerprintMap::default();
+    index.insert(key, 0);
     let mut longest: Vec<usize> = vec![ON_PATH];
-    let Some(first) = frame(root, 0, None) else {
-        return Finiteness::Unsupported;
-    };
-    let mut path = vec![first];
+    let mut path = vec![frame(root, 0, map, None)?];
     let mut depth = 0;
     loop {
         depth = depth.max(path.len());
@@ -86,56 +136,86 @@ pub fn search<F: Family>(info: &RefereeInfo<F>, setup: &F::Setup, max_states: us
         }
         let play = top.plays[top.next].clone();
         top.next += 1;
-        let Some(mut child) = top.referee.fork() else {
-            return Finiteness::Unsupported;
-        };
-        if child.play(&play).map_or(true, |v| !v.is_legal()) {
+        let Some(mut child) = symmetries.play(&top.node, &play)? else {
             continue;
-        }
-        if child.status().map_or(true, |s| s != Status::Ongoing) {
+        };
+        if child
+            .referee()
+            .status()
+            .map_or(true, |s| s != Status::Ongoing)
+        {
             top.longest = top.longest.max(1);
             continue;
         }
-        let Some(key) = child.state_key() else {
-            return Finiteness::Unsupported;
-        };
+        let (key, map) = child.canonical()?;
         match index.get(&key).copied() {
             Some(id) if longest[id] == ON_PATH => {
-                return lasso::<F>(setup, &path, id, &play, index.len())
+                return Ok(lasso(&symmetries, &path, id, &play, map, index.len()))
             }
             Some(id) => top.longest = top.longest.max(longest[id] + 1),
             None => {
-                if index.len() >= max_states {
-                    return Finiteness::Unknown {
-                        states: index.len(),
-                        depth,
-                    };
+                if let Some(reason) = exhausted(&budget, index.len()) {
+                    return Ok(unknown(info, index.len(), depth, reason));
                 }
                 let id = longest.len();
                 index.insert(key, id);
                 longest.push(ON_PATH);
-                let Some(next) = frame(child, id, Some(play)) else {
-                    return Finiteness::Unsupported;
-                };
-                path.push(next);
+                path.push(frame(child, id, map, Some(play))?);
             }
         }
     }
-    Finiteness::Finite {
+    Ok(Finiteness::Finite {
         longest: longest[0],
         states: index.len(),
+    })
+}
+
+fn exhausted(budget: &Budget, states: usize) -> Option<String> {
+    if states >= budget.max_states {
+        return Some(format!("state budget of {} ran out", budget.max_states));
+    }
+    // Reading the clock costs more than a state: look every 4096 states.
+    let late = budget
+        .deadline
+        .is_some_and(|d| states.is_multiple_of(4096) && Instant::now() >= d);
+    late.then(|| "time budget ran out".to_string())
+}
+
+fn unknown<F: Symmetric>(
+    info: &RefereeInfo<F>,
+    states: usize,
+    depth: usize,
+    reason: String,
+) -> Finiteness {
+    match &info.termination {
+        Some(argument) => Finiteness::FiniteByArgument {
+            argument: argument.clone(),
+            states,
+            depth,
+        },
+        None => Finiteness::Unknown {
+            states,
+            depth,
+            reason,
+        },
     }
 }
 
-fn frame<F: Family>(
-    mut referee: Box<dyn Referee<F>>,
+fn frame<F: Symmetric>(
+    mut node: Node<F>,
     id: usize,
+    map: usize,
     via: Option<F::Play>,
-) -> Option<Frame<F>> {
-    let plays = referee.legal_plays().ok()?;
-    Some(Frame {
+) -> Result<Frame<F>, SearchError> {
+    let referee = node.referee();
+    let plays = referee.legal_plays().map_err(|fault| SearchError::Fault {
+        id: referee.id().to_string(),
+        fault,
+    })?;
+    Ok(Frame {
         id,
-        referee,
+        node,
+        map,
         plays,
         next: 0,
         longest: 0,
@@ -143,31 +223,34 @@ fn frame<F: Family>(
     })
 }
 
-/// The path to the repeated state, then the loop back to it.
-fn lasso<F: Family>(
-    setup: &F::Setup,
+/// The path to the repeated state, then the loop back to it, unfolded into a real cycle
+/// where the loop closes only up to symmetry.
+fn lasso<F: Symmetric>(
+    symmetries: &Symmetries<F>,
     path: &[Frame<F>],
     repeated: usize,
     last: &F::Play,
+    last_map: usize,
     states: usize,
 ) -> Finiteness {
+    let setup = symmetries.setup();
     let at = path
         .iter()
         .position(|f| f.id == repeated)
         .expect("the repeated state is on the path");
-    let text = |frames: &[Frame<F>]| -> Vec<String> {
-        frames
-            .iter()
-            .filter_map(|f| f.via.as_ref())
-            .map(|p| F::play_text(setup, p))
-            .collect()
+    let plays = |frames: &[Frame<F>]| -> Vec<F::Play> {
+        frames.iter().filter_map(|f| f.via.clone()).collect()
     };
-    let prefix = text(&path[..=at]);
-    let mut cycle = text(&path[at + 1..]);
-    cycle.push(F::play_text(setup, last));
+    let prefix = plays(&path[..=at]);
+    let mut loop_plays = plays(&path[at + 1..]);
+    loop_plays.push(last.clone());
+    let maps = symmetries.maps();
+    let rho = cycle_map::<F>(&maps[path[at].map], &maps[last_map]);
+    let cycle = unfold::<F>(&loop_plays, &rho);
+    let text = |plays: &[F::Play]| plays.iter().map(|p| F::play_text(setup, p)).collect();
     Finiteness::Infinite {
-        prefix,
-        cycle,
+        prefix: text(&prefix),
+        cycle: text(&cycle),
         states,
     }
 }

@@ -2,12 +2,14 @@
 //! turns arbitrary bytes into a game to play, an oracle plays it and reports the first
 //! violated property as a value (never a panic), so a fuzz target is a few lines.
 
+pub mod canon;
 pub mod chess_game;
 pub mod finite;
 pub mod fuzz;
 pub mod go_input;
 pub mod go_rules;
 pub mod kee_claims;
+pub mod solve;
 pub mod spec_agreement;
 pub mod termination;
 pub mod xiangqi;

@@ -4,11 +4,12 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use rulediff::check::finite::{search, Finiteness};
+use rulediff::check::finite::{search, Budget, Finiteness};
 use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
@@ -31,9 +32,16 @@ pub struct Args {
     /// Numbers of players, comma-separated.
     #[arg(long, default_value = "2")]
     players: String,
-    /// States to visit per search before answering UNKNOWN.
+    /// States to visit per search before answering UNKNOWN (or FINITE by the ruleset's
+    /// termination argument, where it has one).
     #[arg(long, default_value_t = 2_000_000)]
     max_states: usize,
+    /// Seconds per search before answering UNKNOWN (no limit by default).
+    #[arg(long)]
+    max_seconds: Option<u64>,
+    /// Board symmetries (graph automorphisms) to search up to; 1 turns symmetry reduction off.
+    #[arg(long, default_value_t = 64)]
+    symmetry: usize,
     /// Write the table as `finiteness.md` and `finiteness.csv`, and every lasso as a case,
     /// into this folder.
     #[arg(long)]
@@ -51,6 +59,7 @@ struct Row {
     graph: String,
     players: usize,
     result: Finiteness,
+    seconds: f64,
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
@@ -86,21 +95,29 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         .par_iter()
         .map(|job| {
             let setup = GoSetup::empty(job.graph.clone(), job.players);
-            let result = search(job.info, &setup, args.max_states);
+            let started = Instant::now();
+            let budget = Budget {
+                max_states: args.max_states,
+                deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
+                symmetries: args.symmetry,
+            };
+            let result = search(job.info, &setup, budget);
             bar.inc(1);
             Row {
                 rule: job.info.id.clone(),
                 graph: job.graph.description().to_string(),
                 players: job.players,
                 result,
+                seconds: started.elapsed().as_secs_f64(),
             }
         })
         .collect();
     bar.finish_and_clear();
-    out!("{}", markdown(&rows))?;
+    // Saved before printing: a reader that stops early must not cost the results.
     if let Some(out) = &args.out {
         write(out, &rows)?;
     }
+    out!("{}", markdown(&rows))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -166,9 +183,13 @@ fn verdict(result: &Finiteness) -> (String, String) {
                 cycle.join(" ")
             ),
         ),
-        Finiteness::Unknown { states, depth } => (
+        Finiteness::Unknown {
+            states,
+            depth,
+            reason,
+        } => (
             "UNKNOWN".into(),
-            format!("budget of {states} states ran out at depth {depth}"),
+            format!("{reason} after {states} states, at depth {depth}"),
         ),
         Finiteness::FiniteByArgument {
             argument,
@@ -181,25 +202,24 @@ fn verdict(result: &Finiteness) -> (String, String) {
                  {states} states searched to depth {depth}"
             ),
         ),
-        Finiteness::Unsupported => (
-            "UNSUPPORTED".into(),
-            "the referee has no state key for exhaustive search".into(),
-        ),
+        Finiteness::Unsupported { reason } => ("UNSUPPORTED".into(), reason.clone()),
     }
 }
 
 fn markdown(rows: &[Row]) -> String {
-    let mut out =
-        String::from("| ruleset | graph | players | verdict | details |\n|---|---|---|---|---|\n");
+    let mut out = String::from(
+        "| ruleset | graph | players | verdict | details | seconds |\n|---|---|---|---|---|---|\n",
+    );
     for row in rows {
         let (v, details) = verdict(&row.result);
         writeln!(
             out,
-            "| `{}` | `{}` | {} | {v} | {} |",
+            "| `{}` | `{}` | {} | {v} | {} | {:.2} |",
             row.rule,
             row.graph,
             row.players,
-            details.replace('|', "\\|")
+            details.replace('|', "\\|"),
+            row.seconds
         )
         .expect("String");
     }
@@ -211,7 +231,7 @@ fn write(out: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
         .with_context(|| format!("cannot create {}", out.display()))?;
     let mut csv = csv::Writer::from_writer(Vec::new());
     csv.write_record([
-        "ruleset", "graph", "players", "verdict", "longest", "states", "details",
+        "ruleset", "graph", "players", "verdict", "longest", "states", "seconds", "details",
     ])?;
     for row in rows {
         let (v, details) = verdict(&row.result);
@@ -220,7 +240,7 @@ fn write(out: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
             Finiteness::Infinite { states, .. }
             | Finiteness::Unknown { states, .. }
             | Finiteness::FiniteByArgument { states, .. } => (String::new(), states.to_string()),
-            Finiteness::Unsupported => (String::new(), String::new()),
+            Finiteness::Unsupported { .. } => (String::new(), String::new()),
         };
         csv.write_record([
             row.rule.as_str(),
@@ -229,6 +249,7 @@ fn write(out: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
             &v,
             &longest,
             &states,
+            &format!("{:.3}", row.seconds),
             &details,
         ])?;
         if let Finiteness::Infinite { prefix, cycle, .. } = &row.result {

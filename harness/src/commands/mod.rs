@@ -25,6 +25,7 @@ pub mod report;
 pub mod rules;
 pub mod run;
 pub mod sgf;
+pub mod solve;
 pub mod wxf_import;
 
 use rulediff::chess::Chess;

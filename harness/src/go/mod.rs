@@ -11,6 +11,7 @@ pub mod registry;
 pub mod rules;
 pub mod score;
 pub mod sgf;
+pub mod symmetry;
 pub mod zobrist;
 
 use std::sync::Arc;

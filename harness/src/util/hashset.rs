@@ -7,6 +7,9 @@ pub struct HashSet64 {
     len: usize,
     /// Zero is the empty-slot marker, so the key zero (the empty board) is kept aside.
     has_zero: bool,
+    /// Sums over the members of two independent mixes of each: a summary of the whole set
+    /// kept up to date at every insertion (see [`HashSet64::summary`]).
+    sums: [u64; 2],
 }
 
 impl Default for HashSet64 {
@@ -15,6 +18,7 @@ impl Default for HashSet64 {
             slots: vec![0; 64],
             len: 0,
             has_zero: false,
+            sums: [0; 2],
         }
     }
 }
@@ -26,16 +30,39 @@ impl HashSet64 {
         }
         self.len = 0;
         self.has_zero = false;
+        self.sums = [0; 2];
+    }
+
+    /// The set in three words: its size and two sums of independent 64-bit mixes of its
+    /// members, kept up to date on every insertion, so a search can compare sets of hundreds
+    /// of positions in constant time. Two different sets of the same size have the same
+    /// summary only if both sums agree on their symmetric difference, about one chance in
+    /// 2^128 (the mixes are fixed bijections of already random keys).
+    pub fn summary(&self) -> [u64; 3] {
+        [self.len() as u64, self.sums[0], self.sums[1]]
+    }
+
+    fn add_to_sums(&mut self, key: u64) {
+        self.sums[0] = self.sums[0].wrapping_add(mix_a(key));
+        self.sums[1] = self.sums[1].wrapping_add(mix_b(key));
     }
 
     /// Every key, in increasing order (so equal sets give equal lists).
     pub fn sorted(&self) -> Vec<u64> {
-        let mut keys: Vec<u64> = self.slots.iter().copied().filter(|&k| k != 0).collect();
-        if self.has_zero {
-            keys.push(0);
-        }
-        keys.sort_unstable();
+        let mut keys = Vec::with_capacity(self.len());
+        self.extend_sorted(&mut keys);
         keys
+    }
+
+    /// Appends every key to `out` in increasing order, without a temporary list (exhaustive
+    /// searches ask for this at every state).
+    pub fn extend_sorted(&self, out: &mut Vec<u64>) {
+        let start = out.len();
+        if self.has_zero {
+            out.push(0);
+        }
+        out.extend(self.slots.iter().copied().filter(|&k| k != 0));
+        out[start..].sort_unstable();
     }
 
     pub fn len(&self) -> usize {
@@ -65,7 +92,11 @@ impl HashSet64 {
     /// Adds `key`; says whether it was new.
     pub fn insert(&mut self, key: u64) -> bool {
         if key == 0 {
-            return !std::mem::replace(&mut self.has_zero, true);
+            let new = !std::mem::replace(&mut self.has_zero, true);
+            if new {
+                self.add_to_sums(0);
+            }
+            return new;
         }
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
@@ -77,6 +108,7 @@ impl HashSet64 {
                 0 => {
                     self.slots[i] = key;
                     self.len += 1;
+                    self.add_to_sums(key);
                     return true;
                 }
                 k if k == key => return false,
@@ -88,11 +120,22 @@ impl HashSet64 {
     fn grow(&mut self) {
         let bigger = vec![0; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, bigger);
+        let sums = self.sums;
         self.len = 0;
         for key in old.into_iter().filter(|&k| k != 0) {
             self.insert(key);
         }
+        self.sums = sums;
     }
+}
+
+/// Two independent mixes of a key for the summary sums (see [`HashSet64::summary`]).
+fn mix_a(x: u64) -> u64 {
+    super::fingerprint::mix(x.wrapping_add(0x9E37_79B9_7F4A_7C15))
+}
+
+fn mix_b(x: u64) -> u64 {
+    super::fingerprint::fmix(x.rotate_left(29) ^ 0xD6E8_FEB8_6659_FD93)
 }
 
 #[cfg(test)]
@@ -108,6 +151,14 @@ mod tests {
             assert_eq!(set.insert(key), reference.insert(key));
         }
         assert!(set.insert(0));
+        // The summary depends on the members only, not on the order they came in.
+        let mut backwards = HashSet64::default();
+        for key in set.sorted().into_iter().rev() {
+            backwards.insert(key);
+        }
+        assert_eq!(backwards.summary(), set.summary());
+        backwards.insert(12345);
+        assert_ne!(backwards.summary(), set.summary());
         assert!(!set.insert(0));
         assert_eq!(set.len(), reference.len() + 1);
         assert!(reference.iter().all(|&k| set.contains(k)));

@@ -1,6 +1,7 @@
 //! Small shared pieces with no game knowledge.
 
 pub mod atomic;
+pub mod fingerprint;
 pub mod hashset;
 
 /// Escapes text for HTML and SVG.

@@ -67,8 +67,8 @@ impl Repetition {
 
     /// The positions seen and whether one repeated (exhaustive search).
     pub fn state_key(&self, out: &mut Vec<u64>) {
-        out.extend(self.seen.sorted());
-        out.extend([self.seen.len() as u64, self.repeated as u64]);
+        out.extend(self.seen.summary());
+        out.push(self.repeated as u64);
     }
 
     /// Has a stone play recreated an earlier position?

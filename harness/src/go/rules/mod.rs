@@ -14,6 +14,8 @@ pub mod simple_ko;
 pub mod spec;
 pub mod ssk;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Effect, Scratch, EMPTY};
@@ -163,8 +165,9 @@ impl KoRule for Box<dyn KoRule> {
 
 /// A fast Go referee: the board plus a ko rule.
 pub struct GoReferee<K: KoRule> {
-    id: String,
-    basics: Basics,
+    // Shared, so forking a referee for exhaustive search copies only the game.
+    id: Arc<str>,
+    basics: Arc<Basics>,
     ko: K,
     game: Option<Game>,
     scratch: Scratch,
@@ -172,7 +175,7 @@ pub struct GoReferee<K: KoRule> {
 
 #[derive(Clone)]
 struct Game {
-    setup: GoSetup,
+    setup: Arc<GoSetup>,
     board: Board,
     to_move: usize,
     passes: usize,
@@ -182,8 +185,8 @@ struct Game {
 impl<K: KoRule> GoReferee<K> {
     pub fn new(id: impl Into<String>, basics: Basics, ko: K) -> Self {
         GoReferee {
-            id: id.into(),
-            basics,
+            id: Arc::from(id.into()),
+            basics: Arc::new(basics),
             ko,
             game: None,
             scratch: Scratch::default(),
@@ -270,7 +273,7 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
         let board = Board::with_stones(setup.graph.clone(), &setup.stones);
         self.ko.start(&board, setup.to_move, setup.players);
         self.game = Some(Game {
-            setup: setup.clone(),
+            setup: Arc::new(setup.clone()),
             board,
             to_move: setup.to_move,
             passes: 0,
@@ -362,19 +365,27 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
     /// rule's own summary. Prisoners and the result are left out: they decide the score,
     /// not what may be played.
     fn state_key(&self) -> Option<Vec<u64>> {
-        let game = self.game.as_ref()?;
-        let mut key: Vec<u64> = game
-            .board
-            .cells()
-            .chunks(16)
-            .map(|chunk| chunk.iter().fold(0u64, |acc, &c| acc << 4 | c as u64))
-            .collect();
+        let mut key = Vec::new();
+        self.state_key_into(&mut key).then_some(key)
+    }
+
+    fn state_key_into(&self, key: &mut Vec<u64>) -> bool {
+        key.clear();
+        let Some(game) = self.game.as_ref() else {
+            return false;
+        };
+        key.extend(
+            game.board
+                .cells()
+                .chunks(16)
+                .map(|chunk| chunk.iter().fold(0u64, |acc, &c| acc << 4 | c as u64)),
+        );
         key.extend([
             game.to_move as u64,
             game.passes as u64,
             game.over.is_some() as u64,
         ]);
-        self.ko.key(&mut key);
-        Some(key)
+        self.ko.key(key);
+        true
     }
 }

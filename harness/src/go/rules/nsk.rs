@@ -43,7 +43,6 @@ impl KoRule for Nsk {
     }
 
     fn key(&self, out: &mut Vec<u64>) {
-        out.extend(self.created.sorted());
-        out.push(self.created.len() as u64);
+        out.extend(self.created.summary());
     }
 }

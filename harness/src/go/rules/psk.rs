@@ -35,7 +35,6 @@ impl KoRule for Psk {
     }
 
     fn key(&self, out: &mut Vec<u64>) {
-        out.extend(self.seen.sorted());
-        out.push(self.seen.len() as u64);
+        out.extend(self.seen.summary());
     }
 }

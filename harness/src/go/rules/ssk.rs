@@ -69,7 +69,6 @@ impl KoRule for Ssk {
     }
 
     fn key(&self, out: &mut Vec<u64>) {
-        out.extend(self.seen.sorted());
-        out.push(self.seen.len() as u64);
+        out.extend(self.seen.summary());
     }
 }

@@ -28,9 +28,10 @@
 //! The live stack makes that summary grow with the game: a rescind can cascade back through
 //! every live stone play (see the module docs), so two histories that differ only deep in the
 //! past can still have different futures. `state_key` therefore returns a 128-bit fingerprint
-//! of the summary ([`KeeReferee::exact_state_key`]): two different summaries share one with
-//! probability about 2^-128, far less than two positions sharing a 64-bit Zobrist hash, and
-//! the exhaustive search then stores two words per state instead of a few hundred.
+//! of the summary ([`KeeReferee::exact_state_key`], by [`crate::util::fingerprint`]): two
+//! different summaries share one with probability about 2^-128, far less than two positions
+//! sharing a 64-bit Zobrist hash, and the exhaustive search then stores two words per state
+//! instead of a few hundred.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -41,6 +42,7 @@ use crate::go::graph::Vertex;
 use crate::go::score::{score, Count, Scoring};
 use crate::go::{colour_of, Go, GoPlay, GoSetup, MAX_PLAYERS};
 use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
+use crate::util::fingerprint::fingerprint_words;
 
 /// Zobrist hashes are uniformly random already: hash them as themselves.
 #[derive(Default)]
@@ -631,19 +633,9 @@ impl Referee<Go> for KeeReferee {
     }
 
     fn state_key(&self) -> Option<Vec<u64>> {
-        self.exact_state_key().map(|key| fingerprint(&key).to_vec())
+        self.exact_state_key()
+            .map(|key| fingerprint_words(&key).to_vec())
     }
-}
-
-/// Two independently mixed 64-bit lanes over the words, and their count.
-fn fingerprint(words: &[u64]) -> [u64; 2] {
-    use crate::go::zobrist::mix;
-    let (mut a, mut b) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
-    for &w in words {
-        a = mix(a ^ w);
-        b = mix(b.rotate_left(23) ^ w ^ 0xA409_3822_299F_31D0);
-    }
-    [mix(a ^ words.len() as u64), b]
 }
 
 impl KeeReferee {

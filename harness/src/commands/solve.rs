@@ -1,0 +1,433 @@
+//! `rulediff solve`: exact values of small two-player Go games, with a principal variation
+//! written as a case file that `rulediff run` replays.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use rulediff::case::{self, AnyCase};
+use rulediff::check::solve::{solve, End, Method, Options, Progress, Solution, SolveError};
+use rulediff::family::{Explore, Family};
+use rulediff::go::graph::Graph;
+use rulediff::go::rules::presets::presets;
+use rulediff::go::score::Scoring;
+use rulediff::go::{Go, GoPlay, GoSetup};
+use rulediff::referee::{select, HalfPoints, Outcome, RefereeInfo, Refereed};
+use rulediff::util::atomic;
+
+/// Most points a board may have: beyond this even the smallest rulesets are out of reach.
+pub const MAX_POINTS: usize = 20;
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Driver {
+    /// MTD(f): null-window searches converging on the value.
+    Mtdf,
+    /// One full-window alpha–beta search.
+    AlphaBeta,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Referee ids, comma-separated, or `all` (referees that cannot be searched are
+    /// reported as such).
+    #[arg(long)]
+    rules: String,
+    /// Boards, comma-separated (`2x2`, `1x5`, `path:4`, `edges:a-b b-c`); the game starts
+    /// on the empty board with Black to move.
+    #[arg(long)]
+    board: Option<String>,
+    /// Start from a Go case file's position instead: its setup, then its moves.
+    #[arg(long, conflicts_with = "board")]
+    case: Option<PathBuf>,
+    /// What a game without a score (no result, a draw by rule, an endless game) is worth to
+    /// Black, in points; White values it the other way round.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    no_result: f64,
+    /// Transposition table size per search, in MiB.
+    #[arg(long, default_value_t = 512)]
+    table_mb: usize,
+    /// Board symmetries (graph automorphisms) to search up to; 1 turns symmetry reduction off.
+    #[arg(long, default_value_t = 64)]
+    symmetry: usize,
+    /// Plies from the start within which mirror-image states are merged.
+    #[arg(long, default_value_t = 10)]
+    symmetry_depth: u32,
+    #[arg(long, value_enum, default_value = "mtdf")]
+    method: Driver,
+    /// Nodes per search before giving up.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Seconds per search before giving up.
+    #[arg(long)]
+    max_seconds: Option<u64>,
+    /// Write `solutions.md`, `solutions.csv` and each principal variation as a case
+    /// (`solutions/<rules>-<board>.toml`) into this folder.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+struct Job<'a> {
+    info: &'a RefereeInfo<Go>,
+    setup: GoSetup,
+    prefix: Vec<GoPlay>,
+    board: String,
+}
+
+struct Row {
+    rule: String,
+    board: String,
+    setup: GoSetup,
+    prefix: Vec<GoPlay>,
+    result: Result<Solution<GoPlay>, String>,
+    /// The value, when the search proved it but ran out of budget before a principal
+    /// variation was found.
+    proven: Option<i32>,
+    seconds: f64,
+}
+
+pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    let registry = Go::registry();
+    let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
+    let starts = starts(args)?;
+    let no_result = HalfPoints::from_f64(args.no_result)
+        .filter(|h| h.0.abs() < 1 << 14)
+        .with_context(|| format!("--no-result {}: give a multiple of 0.5", args.no_result))?;
+    let jobs: Vec<Job> = referees
+        .iter()
+        .flat_map(|info| {
+            starts.iter().map(move |(setup, prefix, board)| Job {
+                info,
+                setup: setup.clone(),
+                prefix: prefix.clone(),
+                board: board.clone(),
+            })
+        })
+        .collect();
+    let bars = MultiProgress::new();
+    // Deep games recurse deeply: give the workers room.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(1 << 28)
+        .build()
+        .context("cannot start worker threads")?;
+    let rows: Vec<Row> = pool.install(|| {
+        jobs.par_iter()
+            .map(|job| run(job, args, no_result.0 as i32, &bars))
+            .collect()
+    });
+    // Saved before printing: a reader that stops early must not cost the results.
+    if let Some(out) = &args.out {
+        write(out, &rows, args.no_result)?;
+    }
+    out!("{}", markdown(&rows, args.no_result))?;
+    if let [row] = rows.as_slice() {
+        if row.result.is_ok() {
+            outln!("\n{}", case_text(row)?)?;
+        }
+    }
+    let solved = rows.iter().all(|r| r.result.is_ok());
+    Ok(if solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Start positions: empty boards, or a case file's position.
+fn starts(args: &Args) -> anyhow::Result<Vec<(GoSetup, Vec<GoPlay>, String)>> {
+    if let Some(path) = &args.case {
+        let AnyCase::Go(case) = case::load(path).map_err(|e| anyhow::anyhow!("{e}"))? else {
+            bail!("{}: solve needs a Go case", path.display());
+        };
+        let board = format!(
+            "{} (from {})",
+            case.setup.graph.description(),
+            path.display()
+        );
+        let mut setup = case.setup;
+        setup
+            .komi
+            .get_or_insert_with(|| vec![HalfPoints(0); setup.players]);
+        return Ok(vec![(setup, case.plays, board)]);
+    }
+    let Some(boards) = &args.board else {
+        bail!("give --board (e.g. --board 2x2) or --case FILE");
+    };
+    boards
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|shape| {
+            let graph = Graph::parse_shape(shape).with_context(|| format!("--board {shape}"))?;
+            let mut setup = GoSetup::empty(graph, 2);
+            setup.komi = Some(vec![HalfPoints(0); 2]);
+            Ok((setup, Vec::new(), shape.to_string()))
+        })
+        .collect()
+}
+
+/// Why this ruleset on this board cannot be solved at all, before searching.
+fn refusal(job: &Job) -> Option<String> {
+    let points = job.setup.graph.len();
+    if points > MAX_POINTS {
+        return Some(format!(
+            "board {} has {points} points; solve handles at most {MAX_POINTS}",
+            job.board
+        ));
+    }
+    if job.setup.players != 2 {
+        return Some(format!(
+            "solve needs a two-player game; this one has {} players",
+            job.setup.players
+        ));
+    }
+    let territory = presets()
+        .iter()
+        .any(|p| p.id == job.info.id && p.scoring == Scoring::Territory);
+    territory.then(|| {
+        format!(
+            "`{}` counts territory and prisoners, and prisoners are not part of a referee's \
+             state, so equal states can end with different scores; solve counts area \
+             (use the ko rule's own id, e.g. `cycle-void`)",
+            job.info.id
+        )
+    })
+}
+
+fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
+    let started = Instant::now();
+    let mut row = Row {
+        rule: job.info.id.clone(),
+        board: job.board.clone(),
+        setup: job.setup.clone(),
+        prefix: job.prefix.clone(),
+        result: Err(String::new()),
+        proven: None,
+        seconds: 0.0,
+    };
+    if let Some(reason) = refusal(job) {
+        row.result = Err(reason);
+        return row;
+    }
+    let options = Options {
+        no_result,
+        score_bound: 2 * job.setup.graph.len() as i32,
+        table_bytes: args.table_mb << 20,
+        symmetries: args.symmetry,
+        symmetry_depth: args.symmetry_depth,
+        max_nodes: args.max_nodes,
+        deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
+        method: match args.method {
+            Driver::Mtdf => Method::MtdF,
+            Driver::AlphaBeta => Method::AlphaBeta,
+        },
+        ..Options::new(0)
+    };
+    let bar = bars.add(ProgressBar::new_spinner());
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {prefix} {elapsed} {msg}") {
+        bar.set_style(style);
+    }
+    bar.set_prefix(format!("{} {}", job.info.id, job.board));
+    let report = |p: &Progress| {
+        let per_second = p.nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
+        bar.set_message(format!(
+            "{} nodes ({:.0}/s), value in {}..={}, table {} states",
+            p.nodes,
+            per_second,
+            HalfPoints(p.lower as i64),
+            HalfPoints(p.upper as i64),
+            p.table_used
+        ));
+        bar.tick();
+    };
+    let result = solve(job.info, &job.setup, &job.prefix, &options, &report);
+    bar.finish_and_clear();
+    if let Err(SolveError::Unfinished { lower, upper, .. }) = &result {
+        row.proven = (lower == upper).then_some(*lower);
+    }
+    row.result = result.map_err(|e: SolveError| e.to_string());
+    row.seconds = started.elapsed().as_secs_f64();
+    row
+}
+
+/// The value as Black sees it: `B+1`, `W+2`, `0`.
+fn value_text(value: i32) -> String {
+    match value {
+        0 => "0".into(),
+        v if v > 0 => format!("B+{}", HalfPoints(v as i64)),
+        v => format!("W+{}", HalfPoints(-v as i64)),
+    }
+}
+
+/// The value, with what kind of game without a score it is where best play ends in one
+/// (no result, a draw by rule, an endless game): those are values of their own, counted as
+/// `--no-result` says.
+fn solution_value_text(solution: &Solution<GoPlay>) -> String {
+    let value = value_text(solution.value);
+    match &solution.end {
+        End::Cycle { .. } => format!("endless ({value})"),
+        End::Over {
+            outcome: Outcome::Score { .. } | Outcome::Win { .. },
+        } => value,
+        End::Over { outcome } => format!("{} ({value})", outcome.summary()),
+    }
+}
+
+/// The value column of a row that has no solution.
+fn unsolved_value_text(row: &Row) -> String {
+    match row.proven {
+        Some(v) => format!("{} (proven; no principal variation)", value_text(v)),
+        None => "not solved".into(),
+    }
+}
+
+/// How the principal variation ends, in words.
+fn end_text(solution: &Solution<GoPlay>, no_result: f64) -> String {
+    match &solution.end {
+        End::Over { outcome } if solution.pv.is_empty() => format!("{outcome} at once"),
+        End::Over { outcome } => format!("{outcome} after {} plies", solution.pv.len()),
+        End::Cycle { at } => format!(
+            "endless: {} plies, then a cycle of {} forever (counted as {no_result})",
+            at,
+            solution.pv.len() - at
+        ),
+    }
+}
+
+fn markdown(rows: &[Row], no_result: f64) -> String {
+    let mut out = String::from(
+        "| ruleset | board | value | best play ends | nodes | seconds |\n|---|---|---|---|---|---|\n",
+    );
+    for row in rows {
+        let (value, end, nodes) = match &row.result {
+            Ok(s) => (
+                solution_value_text(s),
+                end_text(s, no_result),
+                s.nodes.to_string(),
+            ),
+            Err(reason) => (
+                unsolved_value_text(row),
+                reason.replace('|', "\\|"),
+                String::new(),
+            ),
+        };
+        writeln!(
+            out,
+            "| `{}` | `{}` | {value} | {end} | {nodes} | {:.2} |",
+            row.rule, row.board, row.seconds
+        )
+        .expect("writing to a String");
+    }
+    out
+}
+
+/// The principal variation as a case: the start, the plays, and what the referee must rule.
+fn case_text(row: &Row) -> anyhow::Result<String> {
+    let Ok(solution) = &row.result else {
+        bail!("no solution");
+    };
+    let text = |plays: &[GoPlay]| -> Vec<String> {
+        plays.iter().map(|p| Go::play_text(&row.setup, p)).collect()
+    };
+    let mut moves = text(&row.prefix);
+    let (expect, shown) = match &solution.end {
+        End::Over { outcome } => {
+            moves.extend(text(&solution.pv));
+            (
+                format!(
+                    "{{ over = {}, result = {:?} }}",
+                    moves.len(),
+                    outcome.summary()
+                ),
+                "the game ends there".to_string(),
+            )
+        }
+        End::Cycle { at } => {
+            moves.extend(text(&solution.pv));
+            moves.extend(text(&solution.pv[*at..]));
+            (
+                "{ ongoing = true }".to_string(),
+                "the last part is a cycle that best play repeats forever; shown twice".to_string(),
+            )
+        }
+    };
+    Ok(format!(
+        "family = \"go\"\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n{:?} = {expect}\n",
+        format!("Best play under {} on {}: {}", row.rule, row.board, value_text(solution.value)),
+        format!(
+            "Found by `rulediff solve`: the exact value with komi 0 is {} (Black's score minus White's), and this principal variation realizes it; {shown}.",
+            value_text(solution.value)
+        ),
+        row.rule,
+        Go::setup_keys(&row.setup),
+        moves.join(" "),
+        row.rule,
+    ))
+}
+
+fn write(out: &Path, rows: &[Row], no_result: f64) -> anyhow::Result<()> {
+    let cases = out.join("solutions");
+    std::fs::create_dir_all(&cases)
+        .with_context(|| format!("cannot create {}", cases.display()))?;
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    csv.write_record([
+        "ruleset", "board", "value", "points", "end", "plies", "nodes", "seconds", "case",
+    ])?;
+    for row in rows {
+        let name = format!("{}-{}.toml", slug(&row.rule), slug(&row.board));
+        let (value, points, end, plies, nodes, case) = match &row.result {
+            Ok(s) => {
+                atomic::write(&cases.join(&name), case_text(row)?.as_bytes())?;
+                (
+                    solution_value_text(s),
+                    HalfPoints(s.value as i64).to_string(),
+                    end_text(s, no_result),
+                    s.pv.len().to_string(),
+                    s.nodes.to_string(),
+                    format!("solutions/{name}"),
+                )
+            }
+            Err(reason) => (
+                unsolved_value_text(row),
+                row.proven
+                    .map_or(String::new(), |v| HalfPoints(v as i64).to_string()),
+                reason.clone(),
+                String::new(),
+                String::new(),
+                String::new(),
+            ),
+        };
+        csv.write_record([
+            row.rule.as_str(),
+            &row.board,
+            &value,
+            &points,
+            &end,
+            &plies,
+            &nodes,
+            &format!("{:.3}", row.seconds),
+            &case,
+        ])?;
+    }
+    let bytes = csv
+        .into_inner()
+        .map_err(|e| anyhow::anyhow!("{}", e.error()))?;
+    atomic::write(&out.join("solutions.csv"), &bytes)?;
+    let md = format!(
+        "# Solutions\n\nWritten by `rulediff solve`: exact values with komi 0 (Black's area \
+         minus White's; a game without a score counts {no_result}), and the case file of a \
+         principal variation for each.\n\n{}",
+        markdown(rows, no_result)
+    );
+    atomic::write(&out.join("solutions.md"), md.as_bytes())?;
+    Ok(())
+}
+
+fn slug(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}

@@ -1,0 +1,89 @@
+//! 128-bit fingerprints of state keys, so exhaustive searches store 16 bytes per state instead
+//! of the whole key (the finiteness search and the solver fingerprint every key; Kee Rules'
+//! referee reports its growing summary as a fingerprint already, see
+//! `go::rules::kee::fast`). Two different keys share a fingerprint with probability about 2^-128 per
+//! pair (the two halves are independent mixes of every word), so among n stored states the
+//! chance that any two are merged is below n²/2^129: under 10^-20 for a billion states.
+
+use std::hash::{BuildHasher, Hasher};
+
+/// One round of the splitmix64 finalizer.
+#[inline]
+pub fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Murmur3's 64-bit finalizer: a different mix for the second half.
+#[inline]
+pub fn fmix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    x = (x ^ (x >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    x ^ (x >> 33)
+}
+
+/// The fingerprint of a key (its length included, so no key is a prefix of another's).
+pub fn fingerprint(key: &[u64]) -> u128 {
+    let mut a: u64 = 0x243F_6A88_85A3_08D3;
+    let mut b: u64 = 0x1319_8A2E_0370_7344;
+    for &word in key {
+        a = mix(a ^ word).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        b = fmix(b.wrapping_add(word).rotate_left(23) ^ 0xA409_3822_299F_31D0);
+    }
+    a = mix(a ^ key.len() as u64);
+    b = fmix(b ^ (key.len() as u64).rotate_left(32));
+    (a as u128) << 64 | b as u128
+}
+
+/// The fingerprint as two words (high half first), for a referee's `state_key`.
+pub fn fingerprint_words(key: &[u64]) -> [u64; 2] {
+    let print = fingerprint(key);
+    [(print >> 64) as u64, print as u64]
+}
+
+/// Hashes a fingerprint by its low half: it is already uniformly mixed.
+#[derive(Clone, Copy, Default)]
+pub struct FingerprintHasher(u64);
+
+impl Hasher for FingerprintHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.0 = x as u64;
+    }
+}
+
+impl BuildHasher for FingerprintHasher {
+    type Hasher = FingerprintHasher;
+    fn build_hasher(&self) -> FingerprintHasher {
+        FingerprintHasher(0)
+    }
+}
+
+/// A map keyed by fingerprints.
+pub type FingerprintMap<V> = std::collections::HashMap<u128, V, FingerprintHasher>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearby_keys_differ_in_both_halves() {
+        let keys: Vec<Vec<u64>> =
+            vec![vec![], vec![0], vec![0, 0], vec![1], vec![0, 1], vec![1, 0]];
+        for (i, a) in keys.iter().enumerate() {
+            for b in &keys[i + 1..] {
+                let (fa, fb) = (fingerprint(a), fingerprint(b));
+                assert_ne!(fa as u64, fb as u64);
+                assert_ne!((fa >> 64) as u64, (fb >> 64) as u64);
+            }
+        }
+    }
+}

@@ -1,0 +1,421 @@
+//! The state enumeration and the solver against published numbers: legal-position counts,
+//! positional-superko values of small boards, and the solver's three methods against each
+//! other.
+//!
+//! Legal positions of two-player Go (every string has a liberty): 1×n for n = 1..8 has 1, 5,
+//! 15, 41, 113, 313, 867, 2401; 2×2 has 57; 2×3 has 489; 3×3 has 12675 (Tromp and
+//! Farnebäck, "Combinatorics of Go", 2006, table of L(m, n); OEIS A102620 for 1×n).
+//!
+//! Values with komi 0 and area counting under positional superko (Black's points minus
+//! White's): 1×1 0, 1×2 0, 1×3 +3, 1×4 +4, 1×5 0, 1×6 +1, 2×2 +1, 2×3 0, 2×4 +8, 3×3 +9.
+//! Sources: Ted Drange's mini-go table with Bill Spight (http://www.mathpuzzle.com/go,
+//! area counting), Weninger and Hayward, "Exploring Positional Linear Go" (ACG 2017) for 1×n,
+//! Bill Taylor's proof of +1 for 2×2 (Sensei's Library, "2x2 board"); the 2×2 and 2×3 values
+//! are also the superko claims at the end of shared/reference/kee-rules.txt.
+
+use std::collections::HashSet;
+
+use rulediff::check::canon::{Node, Symmetries};
+use rulediff::check::solve::retro;
+use rulediff::check::solve::{solve, End, Method, Options, Solution, SolveError};
+use rulediff::family::Family;
+use rulediff::go::board::{Board, Colour, EMPTY};
+use rulediff::go::graph::{Graph, Vertex};
+use rulediff::go::regions::plain_play;
+use rulediff::go::symmetry::automorphisms;
+use rulediff::go::{colour_of, Go, GoPlay, GoSetup};
+use rulediff::referee::{HalfPoints, RefereeInfo, Refereed, Status};
+
+const LEGAL: [(&str, usize); 11] = [
+    ("1x1", 1),
+    ("1x2", 5),
+    ("1x3", 15),
+    ("1x4", 41),
+    ("1x5", 113),
+    ("1x6", 313),
+    ("1x7", 867),
+    ("1x8", 2401),
+    ("2x2", 57),
+    ("2x3", 489),
+    ("3x3", 12675),
+];
+
+fn info(rule: &str) -> RefereeInfo<Go> {
+    Go::registry()
+        .into_iter()
+        .find(|r| r.id == rule)
+        .expect("registered")
+}
+
+fn setup(shape: &str) -> GoSetup {
+    let mut setup = GoSetup::empty(Graph::parse_shape(shape).unwrap(), 2);
+    setup.komi = Some(vec![HalfPoints(0); 2]);
+    setup
+}
+
+fn options(shape: &str) -> Options {
+    let mut options = Options::new(2 * Graph::parse_shape(shape).unwrap().len() as i32);
+    options.table_bytes = 16 << 20;
+    options
+}
+
+fn solved(rule: &str, shape: &str, options: &Options) -> Solution<GoPlay> {
+    solve(&info(rule), &setup(shape), &[], options, &|_| {})
+        .unwrap_or_else(|e| panic!("{rule} on {shape}: {e}"))
+}
+
+/// Every board with each point empty, black or white.
+fn all_boards(n: usize) -> impl Iterator<Item = Vec<Colour>> {
+    (0..3usize.pow(n as u32)).map(move |mut code| {
+        (0..n)
+            .map(|_| {
+                let c = (code % 3) as Colour;
+                code /= 3;
+                c
+            })
+            .collect()
+    })
+}
+
+#[test]
+fn legal_position_counts_and_distinct_position_hashes() {
+    for (shape, expected) in LEGAL {
+        let graph = std::sync::Arc::new(Graph::parse_shape(shape).unwrap());
+        let mut hashes = HashSet::new();
+        let mut legal = 0;
+        for cells in all_boards(graph.len()) {
+            let board = Board::with_stones(graph.clone(), &cells);
+            if board.strings_without_liberties().is_empty() {
+                legal += 1;
+                // Superko keys compare positions by hash: on these boards no two collide.
+                assert!(hashes.insert(board.hash()), "{shape}: hash collision");
+            }
+        }
+        assert_eq!(legal, expected, "{shape}");
+    }
+}
+
+/// One reachable state as data: the board, seat to move, pass streak, whether it is over.
+type Plain = (Vec<Colour>, usize, usize, bool);
+
+/// Every state reachable under `no-ko` (through the same nodes and keys the searches use),
+/// with the plain state of each, and the number of distinct search keys.
+fn reachable(shape: &str, symmetries: usize) -> (usize, HashSet<Plain>) {
+    let setup = setup(shape);
+    let graph = setup.graph.clone();
+    let symmetries = Symmetries::new(&setup, symmetries);
+    let root = symmetries.start(&info("no-ko")).unwrap();
+    let mut keys = HashSet::new();
+    let mut plain = HashSet::new();
+    let mut stack: Vec<(Node<Go>, Plain)> = vec![(root, (setup.stones.clone(), 0, 0, false))];
+    while let Some((mut node, state)) = stack.pop() {
+        if !keys.insert(node.canonical().unwrap().0) {
+            continue;
+        }
+        plain.insert(state.clone());
+        if state.3 {
+            continue;
+        }
+        let (cells, seat, passes, _) = state;
+        for play in node.referee().legal_plays().unwrap() {
+            let mut child = symmetries.play(&node, &play).unwrap().unwrap();
+            let over = child.referee().status().unwrap() != Status::Ongoing;
+            let next = match play {
+                GoPlay::Stone(v) => {
+                    let after = plain_play(&graph, &cells, v, colour_of(seat));
+                    (after.cells, 1 - seat, 0, over)
+                }
+                _ => (cells.clone(), 1 - seat, passes + 1, over),
+            };
+            stack.push((child, next));
+        }
+    }
+    (keys.len(), plain)
+}
+
+#[test]
+fn the_search_reaches_every_legal_position_and_symmetry_merges_exactly_the_mirror_images() {
+    for (shape, expected) in LEGAL {
+        let (states, plain) = reachable(shape, 1);
+        assert_eq!(states, plain.len(), "{shape}: one key per plain state");
+        let boards: HashSet<&Vec<Colour>> = plain.iter().map(|s| &s.0).collect();
+        assert_eq!(boards.len(), expected, "{shape}: legal positions reached");
+
+        // Orbits of the plain states under the board's automorphisms, counted by brute
+        // force, are exactly the states the symmetric search tells apart.
+        let graph = Graph::parse_shape(shape).unwrap();
+        let group = automorphisms(&graph, 1000);
+        let orbits: HashSet<Plain> = plain
+            .iter()
+            .map(|(cells, seat, passes, over)| {
+                group
+                    .iter()
+                    .map(|a| {
+                        let mut image = vec![EMPTY; cells.len()];
+                        for (v, &c) in cells.iter().enumerate() {
+                            image[a.apply(v as Vertex) as usize] = c;
+                        }
+                        (image, *seat, *passes, *over)
+                    })
+                    .min()
+                    .unwrap()
+            })
+            .collect();
+        let (canonical, _) = reachable(shape, 1000);
+        assert_eq!(canonical, orbits.len(), "{shape}: states up to symmetry");
+        if group.len() > 1 && expected > 1 {
+            assert!(canonical < states, "{shape}");
+        }
+    }
+}
+
+#[test]
+fn positional_superko_values_of_small_boards_match_the_published_ones() {
+    for (shape, points) in [
+        ("1x1", 0),
+        ("1x2", 0),
+        ("1x3", 3),
+        ("1x4", 4),
+        ("1x5", 0),
+        ("1x6", 1),
+        ("2x2", 1),
+        ("2x3", 0),
+        ("2x4", 8),
+        // 3x3 (+9) is out of reach of a test: see reports/solutions.md.
+    ] {
+        let solution = solved("psk", shape, &options(shape));
+        assert_eq!(solution.value, 2 * points, "{shape}");
+        // The principal variation is a real game that ends with exactly that score.
+        let End::Over { outcome } = replay("psk", shape, &solution.pv) else {
+            panic!("{shape}: the game goes on")
+        };
+        let text = outcome.summary();
+        let want = match points {
+            0 => "draw:jigo".to_string(),
+            p => format!("B+{p}"),
+        };
+        assert_eq!(text, want, "{shape}");
+    }
+}
+
+/// Hayward's exercises in positional linear Go (University of Alberta, CMPUT 396 notes "go
+/// algorithms", webdocs.cs.ualberta.ca/~hayward/396/jem/go-solve.html): 1x5 with one stone
+/// of each colour or one white stone, Black (x) to move, and the published minimax values
+/// (Black's area minus White's, komi 0; +5 and -5 are the whole board). The notes' first
+/// exercise, `x.o..` = 0, is left out: the solver finds -5 there (White answers x:4 with o:5,
+/// not the notes' o:2), and neither side is settled yet (see reports/solutions.md).
+#[test]
+fn positional_superko_values_of_published_linear_go_exercises() {
+    for (board, points) in [
+        ("o.x..", 5),
+        ("x..o.", -5),
+        ("o..x.", 5),
+        ("o....", 5),
+        (".o...", 0),
+        ("..o..", 0),
+    ] {
+        let mut start = setup("1x5");
+        start.stones = board
+            .chars()
+            .map(|c| match c {
+                'x' => colour_of(0),
+                'o' => colour_of(1),
+                _ => EMPTY,
+            })
+            .collect();
+        let solution = solve(&info("psk"), &start, &[], &options("1x5"), &|_| {})
+            .unwrap_or_else(|e| panic!("{board}: {e}"));
+        assert_eq!(solution.value, 2 * points, "{board}");
+    }
+}
+
+/// Plays a game through the referee; how it stands at the end.
+fn replay(rule: &str, shape: &str, plays: &[GoPlay]) -> End {
+    let mut referee = (info(rule).make)();
+    referee.start(&setup(shape)).unwrap();
+    for play in plays {
+        assert_eq!(referee.status().unwrap(), Status::Ongoing);
+        assert!(referee.play(play).unwrap().is_legal(), "{rule}: {play:?}");
+    }
+    match referee.status().unwrap() {
+        Status::Over { outcome } => End::Over { outcome },
+        Status::Ongoing => End::Cycle { at: plays.len() },
+    }
+}
+
+#[test]
+fn mtdf_full_window_alpha_beta_and_retrograde_analysis_agree() {
+    // The retrograde analysis builds the whole state graph: where the state holds every
+    // position seen (superko, and the cycle rules chsk and cycle-void) that is millions of
+    // states from 1x4 on, so it checks the small boards there.
+    for (rule, shape, retrograde) in [
+        ("psk", "1x3", true),
+        ("psk", "1x4", false),
+        ("psk", "2x2", false),
+        ("ssk", "1x3", true),
+        ("ssk", "1x4", false),
+        ("nsk", "1x4", false),
+        ("chsk", "1x3", true),
+        ("chsk", "1x4", false),
+        ("cycle-void", "1x3", true),
+        ("cycle-void", "1x4", false),
+        ("no-ko", "1x4", true),
+        ("simple-ko", "1x4", true),
+        ("simple-ko", "2x2", true),
+        ("no-ko+suicide", "1x3", true),
+    ] {
+        let mut mtdf = options(shape);
+        let mut plain = options(shape);
+        plain.method = Method::AlphaBeta;
+        plain.symmetries = 1;
+        let a = solved(rule, shape, &mtdf).value;
+        let b = solved(rule, shape, &plain).value;
+        assert_eq!(a, b, "{rule} on {shape}");
+        if !retrograde {
+            continue;
+        }
+        mtdf.symmetries = 1000;
+        let symmetries = Symmetries::new(&setup(shape), 1000);
+        let graph = retro::Graph::build(&info(rule), &symmetries, &mtdf)
+            .unwrap_or_else(|e| panic!("{rule} on {shape}: {e}"));
+        assert_eq!(a, graph.value(), "{rule} on {shape}");
+    }
+}
+
+#[test]
+fn endless_games_count_as_no_result_and_the_principal_variation_shows_the_cycle() {
+    // Basic ko alone on 2x2 lets the side that would lose recapture for ever.
+    let mut options = options("2x2");
+    let solution = solved("simple-ko", "2x2", &options);
+    let End::Cycle { at } = solution.end else {
+        panic!(
+            "best play under basic ko on 2x2 is endless: {:?}",
+            solution.end
+        )
+    };
+    let keys = state_keys("simple-ko", "2x2", &solution.pv);
+    assert_eq!(keys[at], keys[solution.pv.len()], "the cycle closes");
+    assert_eq!(solution.value, options.no_result);
+    // Worth more to Black than any score but the whole board, the endless game is still best.
+    options.no_result = 7;
+    let greedy = solved("simple-ko", "2x2", &options);
+    assert_eq!(greedy.value, 7);
+    assert!(matches!(greedy.end, End::Cycle { .. }));
+}
+
+#[test]
+fn a_no_result_is_its_own_value() {
+    // Under cycle-void a repetition voids the game, and on 2x2 either side can force one.
+    // Worth half a point to either side (no score on 2x2 is odd in half points), it is what
+    // best play comes to, and the principal variation ends in it.
+    for no_result in [1, -1] {
+        let mut options = options("2x2");
+        options.no_result = no_result;
+        let solution = solved("cycle-void", "2x2", &options);
+        assert_eq!(solution.value, no_result);
+        let End::Over { outcome } = &solution.end else {
+            panic!("cycle-void always ends")
+        };
+        assert_eq!(outcome.summary(), "no-result:cycle");
+    }
+    // Under positional superko best play ends in a score whatever a no-result is worth.
+    let mut options = options("2x2");
+    options.no_result = 7;
+    assert_eq!(solved("psk", "2x2", &options).value, 2);
+}
+
+fn state_keys(rule: &str, shape: &str, plays: &[GoPlay]) -> Vec<Vec<u64>> {
+    let mut referee = (info(rule).make)();
+    referee.start(&setup(shape)).unwrap();
+    let mut keys = vec![referee.state_key().unwrap()];
+    for play in plays {
+        assert!(referee.play(play).unwrap().is_legal());
+        keys.push(referee.state_key().unwrap());
+    }
+    keys
+}
+
+#[test]
+fn unsolvable_requests_are_errors_not_panics() {
+    let err = |rule: &str, setup: GoSetup, options: &Options| {
+        solve(&info(rule), &setup, &[], options, &|_| {}).unwrap_err()
+    };
+    let o = options("2x2");
+    assert!(matches!(
+        err("psk@spec", setup("2x2"), &o),
+        SolveError::Search(_)
+    ));
+    let three = GoSetup::empty(Graph::parse_shape("2x2").unwrap(), 3);
+    assert_eq!(err("psk", three, &o), SolveError::Players(3));
+    let mut tight = options("3x3");
+    tight.max_nodes = Some(1 << 16);
+    let SolveError::Unfinished { lower, upper, .. } = err("psk", setup("3x3"), &tight) else {
+        panic!("a node budget stops the search")
+    };
+    assert!(lower <= 18 && 18 <= upper, "the bounds so far hold");
+}
+
+#[test]
+fn a_start_position_after_some_moves() {
+    // After B A1, W B2 on 2x2 (the diagonal), Black's best is still +1 under superko.
+    let setup = setup("2x2");
+    let prefix: Vec<GoPlay> = ["A1", "B2"]
+        .iter()
+        .map(|t| Go::parse_play(&setup, t).unwrap())
+        .collect();
+    let solution = solve(&info("psk"), &setup, &prefix, &options("2x2"), &|_| {}).unwrap();
+    let mut all = prefix.clone();
+    all.extend(&solution.pv);
+    let End::Over { outcome } = replay("psk", "2x2", &all) else {
+        panic!("ends")
+    };
+    assert_eq!(
+        outcome.summary(),
+        match solution.value {
+            0 => "draw:jigo".to_string(),
+            v if v > 0 => format!("B+{}", HalfPoints(v as i64)),
+            v => format!("W+{}", HalfPoints(-v as i64)),
+        }
+    );
+}
+
+/// `rulediff solve --out`: the table, and the principal variation as a case that `rulediff
+/// run` replays with the value as its expected result.
+#[test]
+fn the_command_writes_the_principal_variation_as_a_case_that_replays() {
+    let dir = std::env::temp_dir().join(format!("rulediff-solve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = env!("CARGO_BIN_EXE_rulediff");
+    let out = std::process::Command::new(bin)
+        .args([
+            "solve",
+            "--rules",
+            "psk,kee",
+            "--board",
+            "2x2",
+            "--table-mb",
+            "16",
+        ])
+        .args(["--out", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("| `psk` | `2x2` | B+1 |"), "{table}");
+    assert!(table.contains("| `kee` | `2x2` | 0 |"), "{table}");
+    let case = std::fs::read_to_string(dir.join("solutions/psk-2x2.toml")).unwrap();
+    assert!(case.contains("result = \"B+1\""), "{case}");
+    let replay = std::process::Command::new(bin)
+        .args(["run", dir.join("solutions").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&replay.stdout);
+    let summary = String::from_utf8_lossy(&replay.stderr);
+    assert!(replay.status.success(), "{report}{summary}");
+    assert!(summary.contains("2 cases"), "{summary}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
