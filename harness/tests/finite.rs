@@ -10,6 +10,8 @@ use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{RefereeInfo, Refereed};
 
+mod common;
+
 fn info(rule: &str) -> RefereeInfo<Go> {
     Go::registry()
         .into_iter()
@@ -238,13 +240,6 @@ fn the_command_enumerates_graphs_with_nauty_and_writes_replayable_lassos() {
             ("edges:1 2 3 1-2 1-3 2-3", "INFINITE"),
         ]
     );
-    let replay = std::process::Command::new(bin)
-        .args(["run", dir.join("lassos").to_str().unwrap()])
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&replay.stdout);
-    let summary = String::from_utf8_lossy(&replay.stderr);
-    assert!(replay.status.success(), "{report}{summary}");
-    assert!(summary.contains("2 cases"), "{summary}");
+    common::replays(&dir.join("lassos"), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }

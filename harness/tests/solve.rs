@@ -26,6 +26,8 @@ use rulediff::go::symmetry::automorphisms;
 use rulediff::go::{colour_of, Go, GoPlay, GoSetup};
 use rulediff::referee::{HalfPoints, RefereeInfo, Refereed, Status};
 
+mod common;
+
 const LEGAL: [(&str, usize); 11] = [
     ("1x1", 1),
     ("1x2", 5),
@@ -409,13 +411,6 @@ fn the_command_writes_the_principal_variation_as_a_case_that_replays() {
     assert!(table.contains("| `kee` | `2x2` | 0 |"), "{table}");
     let case = std::fs::read_to_string(dir.join("solutions/psk-2x2.toml")).unwrap();
     assert!(case.contains("result = \"B+1\""), "{case}");
-    let replay = std::process::Command::new(bin)
-        .args(["run", dir.join("solutions").to_str().unwrap()])
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&replay.stdout);
-    let summary = String::from_utf8_lossy(&replay.stderr);
-    assert!(replay.status.success(), "{report}{summary}");
-    assert!(summary.contains("2 cases"), "{summary}");
+    common::replays(&dir.join("solutions"), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }

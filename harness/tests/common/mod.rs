@@ -41,3 +41,12 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// Replays every case in `dir` with `rulediff run`: all must pass, and there must be `cases`.
+pub fn replays(dir: &Path, cases: usize) {
+    let replay = rulediff(&["run", dir.to_str().unwrap()]);
+    let report = text(&replay.stdout);
+    let summary = text(&replay.stderr);
+    assert!(replay.status.success(), "{report}{summary}");
+    assert!(summary.contains(&format!("{cases} cases")), "{summary}");
+}

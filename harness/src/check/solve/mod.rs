@@ -311,15 +311,7 @@ impl<F: Symmetric> Searcher<'_, F> {
                 .map(|(v, _)| v),
             Method::MtdF => self.mtdf(root, print),
         };
-        result.map_err(|stop| match stop {
-            Stop::Error(e) => e,
-            Stop::Budget(reason) => SolveError::Unfinished {
-                reason,
-                nodes: self.nodes,
-                lower: self.lower,
-                upper: self.upper,
-            },
-        })
+        result.map_err(|stop| self.stop_error(stop))
     }
 
     /// MTD(f) over depth-limited null-window tests, with iterative deepening. Each test
