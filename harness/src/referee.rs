@@ -54,6 +54,16 @@ impl Status {
     }
 }
 
+/// A game's outcome so far, if it has one, as its status.
+impl From<Option<Outcome>> for Status {
+    fn from(outcome: Option<Outcome>) -> Status {
+        match outcome {
+            Some(outcome) => Status::Over { outcome },
+            None => Status::Ongoing,
+        }
+    }
+}
+
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -5,11 +5,7 @@
 use std::path::Path;
 
 mod common;
-use common::{fresh, rulediff};
-
-fn results(dir: &Path) -> serde_json::Value {
-    serde_json::from_slice(&std::fs::read(dir.join("results.json")).unwrap()).unwrap()
-}
+use common::{fresh, results, rulediff};
 
 fn campaign(dir: &Path, games: &str, extra: &[&str]) -> std::process::Output {
     let mut args = vec![

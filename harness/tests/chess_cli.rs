@@ -2,11 +2,7 @@
 //! flagged, the referees listed, and clear errors on bad input.
 
 mod common;
-use common::{fresh, rulediff, text};
-
-fn results(dir: &std::path::Path) -> serde_json::Value {
-    serde_json::from_slice(&std::fs::read(dir.join("results.json")).unwrap()).unwrap()
-}
+use common::{fresh, results, rulediff, text};
 
 #[test]
 fn chess_campaign_finds_claim_divergences_and_its_cases_replay() {

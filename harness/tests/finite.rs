@@ -203,25 +203,19 @@ fn the_command_enumerates_graphs_with_nauty_and_writes_replayable_lassos() {
         eprintln!("skipped: nauty-geng is not installed (Debian package `nauty`)");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("rulediff-finite-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let bin = env!("CARGO_BIN_EXE_rulediff");
-    let out = std::process::Command::new(bin)
-        .args([
-            "finite",
-            "--rules",
-            "simple-ko",
-            "--graphs",
-            "connected:1..=3",
-        ])
-        .args(["--players", "2", "--out", dir.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let dir = common::fresh("graphs");
+    let out = common::rulediff(&[
+        "finite",
+        "--rules",
+        "simple-ko",
+        "--graphs",
+        "connected:1..=3",
+        "--players",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
     let csv = std::fs::read_to_string(dir.join("finiteness.csv")).unwrap();
     let verdicts: Vec<(&str, &str)> = csv
         .lines()

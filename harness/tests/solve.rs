@@ -385,28 +385,20 @@ fn a_start_position_after_some_moves() {
 /// run` replays with the value as its expected result.
 #[test]
 fn the_command_writes_the_principal_variation_as_a_case_that_replays() {
-    let dir = std::env::temp_dir().join(format!("rulediff-solve-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let bin = env!("CARGO_BIN_EXE_rulediff");
-    let out = std::process::Command::new(bin)
-        .args([
-            "solve",
-            "--rules",
-            "psk,kee",
-            "--board",
-            "2x2",
-            "--table-mb",
-            "16",
-        ])
-        .args(["--out", dir.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let table = String::from_utf8_lossy(&out.stdout);
+    let dir = common::fresh("pv");
+    let out = common::rulediff(&[
+        "solve",
+        "--rules",
+        "psk,kee",
+        "--board",
+        "2x2",
+        "--table-mb",
+        "16",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let table = common::text(&out.stdout);
     assert!(table.contains("| `psk` | `2x2` | B+1 |"), "{table}");
     assert!(table.contains("| `kee` | `2x2` | 0 |"), "{table}");
     let case = std::fs::read_to_string(dir.join("solutions/psk-2x2.toml")).unwrap();

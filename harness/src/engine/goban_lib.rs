@@ -279,10 +279,7 @@ impl Referee<Go> for GobanReferee {
     }
 
     fn status(&mut self) -> Result<Status, Fault> {
-        Ok(match self.with_game(|g| outcome(g))? {
-            Some(outcome) => Status::Over { outcome },
-            None => Status::Ongoing,
-        })
+        Ok(Status::from(self.with_game(|g| outcome(g))?))
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {

@@ -275,12 +275,7 @@ impl Referee<Xiangqi> for Ffish {
     }
 
     fn status(&mut self) -> Result<Status, Fault> {
-        Ok(match &self.over {
-            None => Status::Ongoing,
-            Some(outcome) => Status::Over {
-                outcome: outcome.clone(),
-            },
-        })
+        Ok(Status::from(self.over.clone()))
     }
 
     fn legal_plays(&mut self) -> Result<Vec<Move>, Fault> {

@@ -50,3 +50,8 @@ pub fn replays(dir: &Path, cases: usize) {
     assert!(replay.status.success(), "{report}{summary}");
     assert!(summary.contains(&format!("{cases} cases")), "{summary}");
 }
+
+/// A campaign's saved `results.json` in `dir`.
+pub fn results(dir: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(dir.join("results.json")).unwrap()).unwrap()
+}

@@ -70,10 +70,7 @@ impl ChessReferee {
                 rule: rule.to_string(),
             })
         });
-        let status = match outcome {
-            Some(outcome) => Status::Over { outcome },
-            None => Status::Ongoing,
-        };
+        let status = Status::from(outcome);
         self.status = Some(status.clone());
         Ok(status)
     }

@@ -327,12 +327,7 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
     }
 
     fn status(&mut self) -> Result<Status, Fault> {
-        Ok(match &self.game()?.over {
-            Some(outcome) => Status::Over {
-                outcome: outcome.clone(),
-            },
-            None => Status::Ongoing,
-        })
+        Ok(Status::from(self.game()?.over.clone()))
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {

@@ -286,10 +286,7 @@ impl Referee<Go> for SpecReferee {
     }
 
     fn status(&mut self) -> Result<Status, Fault> {
-        Ok(match self.outcome()? {
-            Some(outcome) => Status::Over { outcome },
-            None => Status::Ongoing,
-        })
+        Ok(Status::from(self.outcome()?))
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {

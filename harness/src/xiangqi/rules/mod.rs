@@ -177,12 +177,7 @@ impl<R: RepetitionRule> Referee<Xiangqi> for XqReferee<R> {
     }
 
     fn status(&mut self) -> Result<Status, Fault> {
-        Ok(match &self.game()?.over {
-            None => Status::Ongoing,
-            Some(outcome) => Status::Over {
-                outcome: outcome.clone(),
-            },
-        })
+        Ok(Status::from(self.game()?.over.clone()))
     }
 
     fn legal_plays(&mut self) -> Result<Vec<Move>, Fault> {

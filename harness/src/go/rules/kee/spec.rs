@@ -335,10 +335,7 @@ impl Referee<Go> for KeeSpec {
 
     fn status(&mut self) -> Result<Status, Fault> {
         let d = self.replayed()?;
-        Ok(match self.outcome(&d)? {
-            Some(outcome) => Status::Over { outcome },
-            None => Status::Ongoing,
-        })
+        Ok(Status::from(self.outcome(&d)?))
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
