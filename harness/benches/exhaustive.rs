@@ -1,6 +1,7 @@
 //! Exhaustive search speed: states per second of the finiteness search (`rulediff finite`)
 //! with and without symmetry reduction, and nodes per second of the solver
-//! (`rulediff solve`), on 2x2 under positional superko and Kee Rules.
+//! (`rulediff solve`), on 2x2 under positional superko and Kee Rules; and the finiteness
+//! search on a small chess position under FIDE's rules with no claims.
 //!
 //! A search state carries one referee per board symmetry used, so a reduced search visits
 //! fewer states but pays more per state; both rates are shown. The counts are fixed (a state
@@ -11,6 +12,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rulediff::check::finite::{search, Budget, Finiteness};
 use rulediff::check::solve::{solve, Options};
+use rulediff::chess::{Chess, ChessSetup};
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{HalfPoints, RefereeInfo, Refereed};
@@ -72,5 +74,28 @@ fn solver(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, finite, solver);
+/// Both kings walking four squares behind locked pawns (`reports/chess-finiteness/`):
+/// every game under the FIDE rules, searched to the end.
+const TWO_WALKS: &str = "k3b3/1p1p1p2/1P1P1P2/8/8/2p1p1p1/2P1P1P1/3B3K w - - 0 1";
+
+fn chess_finite(c: &mut Criterion) {
+    let mut group = c.benchmark_group("chess_finite_states");
+    group.sample_size(10);
+    let setup = ChessSetup::from_fen(TWO_WALKS).expect("legal FEN");
+    for rule in ["fide-no-claim", "fide-no-claim@spec"] {
+        let info = Chess::registry()
+            .into_iter()
+            .find(|r| r.id == rule)
+            .expect("registered");
+        let budget = Budget::states(usize::MAX).with_symmetries(1);
+        let count = states(&search(&info, &setup, budget));
+        group.throughput(Throughput::Elements(count));
+        group.bench_function(format!("{rule}/two-walks"), |b| {
+            b.iter(|| search(&info, &setup, budget))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, finite, solver, chess_finite);
 criterion_main!(benches);

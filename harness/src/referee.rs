@@ -269,6 +269,9 @@ pub struct RefereeInfo<F: Family> {
     /// Why every game ends, where the rules give a measure that each play decreases; the
     /// finiteness checker may settle finiteness by it (never the longest game).
     pub termination: Option<String>,
+    /// What an exhaustive search that runs out of budget should add for this ruleset (why
+    /// it cannot settle it, where another tool does).
+    pub search_note: Option<String>,
     /// Referees with the same class allow exactly the same plays after every history (the
     /// same code with the same parameters: a preset and the ko rule it uses differ only in
     /// scoring). Campaigns ask one referee per class for its legal set; every referee is
@@ -291,6 +294,7 @@ impl<F: Family> RefereeInfo<F> {
             details: String::new(),
             claims_finite: false,
             termination: None,
+            search_note: None,
             legality: None,
             make: Box::new(make),
         }
@@ -305,6 +309,13 @@ impl<F: Family> RefereeInfo<F> {
     pub fn with_termination(mut self, argument: Option<&str>) -> Self {
         self.claims_finite |= argument.is_some();
         self.termination = argument.map(str::to_string);
+        self
+    }
+
+    /// Records what an exhaustive search should say when its budget runs out (see
+    /// [`RefereeInfo::search_note`]).
+    pub fn with_search_note(mut self, note: Option<&str>) -> Self {
+        self.search_note = note.map(str::to_string);
         self
     }
 

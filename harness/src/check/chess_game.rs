@@ -1,6 +1,6 @@
 //! Chess generators and oracles: arbitrary bytes → a chess game pushed toward repetitions,
 //! and the properties every chess referee must keep on it: fast referees agree with their
-//! `@spec` twins at every step (legal moves and status), and a referee that claims
+//! `@spec` twins at every step (legal moves, status and search state key), and a referee that claims
 //! finiteness never lets a game pass the 75-move bound (150 half-moves without a capture or
 //! pawn move) without ending it.
 
@@ -93,6 +93,11 @@ fn pair(
         };
         if sa != sb {
             return Err(format!("status {sa} vs {sb}: {}", at()));
+        }
+        // The finiteness search trusts the keys as summaries of the game: both twins must
+        // summarize it the same way.
+        if a.state_key() != b.state_key() {
+            return Err(format!("state keys differ: {}", at()));
         }
         if sa.is_over() {
             return Ok(());

@@ -41,11 +41,13 @@ pub enum Finiteness {
         cycle: Vec<String>,
         states: usize,
     },
-    /// A budget ran out first (`reason`: which one).
+    /// A budget ran out first (`reason`: which one). When it was the depth budget, `line`
+    /// is the game on the search path then: that many plays, and the game still going.
     Unknown {
         states: usize,
         depth: usize,
         reason: String,
+        line: Vec<String>,
     },
     /// Every game ends by the ruleset's termination argument; the search for the longest
     /// game ran out of budget.
@@ -67,6 +69,9 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Symmetries to use (1: none).
     pub symmetries: usize,
+    /// Plies deep the search path may go. Where a referee's copy holds the whole game (a
+    /// chess line), a deep path costs memory quadratic in its depth.
+    pub max_depth: Option<usize>,
 }
 
 impl Budget {
@@ -75,6 +80,7 @@ impl Budget {
             max_states,
             deadline: None,
             symmetries: usize::MAX,
+            max_depth: None,
         }
     }
 
@@ -155,7 +161,17 @@ fn run<F: Symmetric>(
             Some(id) => top.longest = top.longest.max(longest[id] + 1),
             None => {
                 if let Some(reason) = exhausted(&budget, index.len()) {
-                    return Ok(unknown(info, index.len(), depth, reason));
+                    return Ok(unknown(info, index.len(), depth, reason, Vec::new()));
+                }
+                if let Some(max) = budget.max_depth.filter(|&max| path.len() >= max) {
+                    let reason = format!("depth budget of {max} plies ran out");
+                    let setup = symmetries.setup();
+                    let line = path_plays(&path)
+                        .iter()
+                        .chain([&play])
+                        .map(|p| F::play_text(setup, p))
+                        .collect();
+                    return Ok(unknown(info, index.len(), depth, reason, line));
                 }
                 let id = longest.len();
                 index.insert(key, id);
@@ -186,6 +202,7 @@ fn unknown<F: Symmetric>(
     states: usize,
     depth: usize,
     reason: String,
+    line: Vec<String>,
 ) -> Finiteness {
     match &info.termination {
         Some(argument) => Finiteness::FiniteByArgument {
@@ -196,7 +213,11 @@ fn unknown<F: Symmetric>(
         None => Finiteness::Unknown {
             states,
             depth,
-            reason,
+            reason: match &info.search_note {
+                Some(note) => format!("{reason} ({note})"),
+                None => reason,
+            },
+            line,
         },
     }
 }
@@ -223,6 +244,11 @@ fn frame<F: Symmetric>(
     })
 }
 
+/// The plays that lead through `frames`.
+fn path_plays<F: Symmetric>(frames: &[Frame<F>]) -> Vec<F::Play> {
+    frames.iter().filter_map(|f| f.via.clone()).collect()
+}
+
 /// The path to the repeated state, then the loop back to it, unfolded into a real cycle
 /// where the loop closes only up to symmetry.
 fn lasso<F: Symmetric>(
@@ -238,11 +264,8 @@ fn lasso<F: Symmetric>(
         .iter()
         .position(|f| f.id == repeated)
         .expect("the repeated state is on the path");
-    let plays = |frames: &[Frame<F>]| -> Vec<F::Play> {
-        frames.iter().filter_map(|f| f.via.clone()).collect()
-    };
-    let prefix = plays(&path[..=at]);
-    let mut loop_plays = plays(&path[at + 1..]);
+    let prefix = path_plays(&path[..=at]);
+    let mut loop_plays = path_plays(&path[at + 1..]);
     loop_plays.push(last.clone());
     let maps = symmetries.maps();
     let rho = cycle_map::<F>(&maps[path[at].map], &maps[last_map]);

@@ -14,6 +14,7 @@ pub mod notation;
 pub mod pgn;
 pub mod position;
 pub mod rules;
+pub mod symmetry;
 
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Color, Position};

@@ -1,5 +1,5 @@
-//! `rulediff finite`: settle by exhaustive search whether every game ends, per ruleset,
-//! graph and number of players.
+//! `rulediff finite`: settle by exhaustive search whether every game ends, per ruleset and
+//! start: Go per graph and number of players, chess per start position (FEN).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -10,36 +10,54 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::check::finite::{search, Budget, Finiteness};
-use rulediff::family::Explore;
+use rulediff::chess::{Chess, ChessSetup};
+use rulediff::family::{Explore, Family, Symmetric};
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{select, RefereeInfo, Refereed};
 use rulediff::util::atomic;
 
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum FamilyArg {
+    Go,
+    Chess,
+}
+
 #[derive(clap::Args)]
 pub struct Args {
+    /// Game family.
+    #[arg(long, value_enum, default_value = "go")]
+    family: FamilyArg,
     /// Referee ids, comma-separated, or `all` (referees that cannot be searched are listed
     /// as unsupported).
     #[arg(long)]
     rules: String,
-    /// Boards by shape, comma-separated: `2x2`, `path:4`, `ring:5`, `edges:a-b b-c`.
+    /// Go boards by shape, comma-separated: `2x2`, `path:4`, `ring:5`, `edges:a-b b-c`.
     #[arg(long)]
     board: Option<String>,
     /// Every connected graph with up to N vertices, up to isomorphism (`connected:1..=N`,
     /// from nauty's `nauty-geng`).
     #[arg(long)]
     graphs: Option<String>,
-    /// Numbers of players, comma-separated.
+    /// Numbers of players (Go), comma-separated.
     #[arg(long, default_value = "2")]
     players: String,
+    /// Chess start positions as FEN (repeat the option for several).
+    #[arg(long)]
+    start: Vec<String>,
     /// States to visit per search before answering UNKNOWN (or FINITE by the ruleset's
     /// termination argument, where it has one).
     #[arg(long, default_value_t = 2_000_000)]
     max_states: usize,
+    /// Plies deep a search may go before answering UNKNOWN. Default: no limit for Go, 2000
+    /// for chess, where every state on the search path holds a copy of the whole game.
+    #[arg(long)]
+    max_depth: Option<usize>,
     /// Seconds per search before answering UNKNOWN (no limit by default).
     #[arg(long)]
     max_seconds: Option<u64>,
-    /// Board symmetries (graph automorphisms) to search up to; 1 turns symmetry reduction off.
+    /// Board symmetries to search up to (Go: graph automorphisms; chess: the file mirror,
+    /// for starts without castling rights); 1 turns symmetry reduction off.
     #[arg(long, default_value_t = 64)]
     symmetry: usize,
     /// Write the table as `finiteness.md` and `finiteness.csv`, and every lasso as a case,
@@ -48,21 +66,44 @@ pub struct Args {
     out: Option<PathBuf>,
 }
 
-struct Job<'a> {
-    info: &'a RefereeInfo<Go>,
-    graph: Graph,
+/// One search: a referee from one start.
+struct Job<'a, F: Family> {
+    info: &'a RefereeInfo<F>,
+    setup: F::Setup,
+    /// The start as the table names it (graph shape, FEN).
+    label: String,
     players: usize,
 }
 
 struct Row {
     rule: String,
-    graph: String,
+    label: String,
     players: usize,
     result: Finiteness,
     seconds: f64,
+    /// The start as case-file keys, for the lasso's case.
+    case_keys: String,
+}
+
+/// What the table calls the family's starts, and the family's name in case files.
+struct Table {
+    family: &'static str,
+    column: &'static str,
+    /// Depth budget when `--max-depth` is not given.
+    max_depth: Option<usize>,
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    match args.family {
+        FamilyArg::Go => go(args),
+        FamilyArg::Chess => chess(args),
+    }
+}
+
+fn go(args: &Args) -> anyhow::Result<ExitCode> {
+    if !args.start.is_empty() {
+        bail!("--start is for chess; Go searches start from an empty --board or --graphs");
+    }
     let registry = Go::registry();
     let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
     let graphs = graphs(args)?;
@@ -77,47 +118,97 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("--players: `{p}` is not 2..=8"))
         })
         .collect::<anyhow::Result<_>>()?;
-    let mut jobs: Vec<Job> = Vec::new();
+    let mut jobs: Vec<Job<Go>> = Vec::new();
     for info in &referees {
         for graph in &graphs {
             jobs.extend(players.iter().map(|&p| Job {
                 info,
-                graph: graph.clone(),
+                setup: GoSetup::empty(graph.clone(), p),
+                label: graph.description().to_string(),
                 players: p,
             }));
         }
     }
+    let table = Table {
+        family: Go::NAME,
+        column: "graph",
+        max_depth: None,
+    };
+    finish(args, &table, &search_all(args, &table, &jobs))
+}
+
+fn chess(args: &Args) -> anyhow::Result<ExitCode> {
+    if args.board.is_some() || args.graphs.is_some() || args.players.trim() != "2" {
+        bail!("--board, --graphs and --players are for Go; chess searches take --start FEN");
+    }
+    if args.start.is_empty() {
+        bail!("give --start FEN (a small position: every game from it is searched)");
+    }
+    let registry = Chess::registry();
+    let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
+    let setups: Vec<ChessSetup> = args
+        .start
+        .iter()
+        .map(|fen| {
+            ChessSetup::from_fen(fen)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("--start {fen}"))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let mut jobs: Vec<Job<Chess>> = Vec::new();
+    for info in &referees {
+        jobs.extend(setups.iter().map(|setup| Job {
+            info,
+            setup: setup.clone(),
+            label: setup.fen.clone(),
+            players: 2,
+        }));
+    }
+    let table = Table {
+        family: Chess::NAME,
+        column: "start",
+        max_depth: Some(2000),
+    };
+    finish(args, &table, &search_all(args, &table, &jobs))
+}
+
+fn search_all<F: Symmetric + Explore>(args: &Args, table: &Table, jobs: &[Job<F>]) -> Vec<Row> {
     let bar = ProgressBar::new(jobs.len() as u64);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches {elapsed}") {
         bar.set_style(style);
     }
-    let rows: Vec<Row> = jobs
+    let rows = jobs
         .par_iter()
         .map(|job| {
-            let setup = GoSetup::empty(job.graph.clone(), job.players);
             let started = Instant::now();
             let budget = Budget {
                 max_states: args.max_states,
                 deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
                 symmetries: args.symmetry,
+                max_depth: args.max_depth.or(table.max_depth),
             };
-            let result = search(job.info, &setup, budget);
+            let result = search(job.info, &job.setup, budget);
             bar.inc(1);
             Row {
                 rule: job.info.id.clone(),
-                graph: job.graph.description().to_string(),
+                label: job.label.clone(),
                 players: job.players,
                 result,
                 seconds: started.elapsed().as_secs_f64(),
+                case_keys: F::setup_keys(&job.setup),
             }
         })
         .collect();
     bar.finish_and_clear();
+    rows
+}
+
+fn finish(args: &Args, table: &Table, rows: &[Row]) -> anyhow::Result<ExitCode> {
     // Saved before printing: a reader that stops early must not cost the results.
     if let Some(out) = &args.out {
-        write(out, &rows)?;
+        write(out, table, rows)?;
     }
-    out!("{}", markdown(&rows))?;
+    out!("{}", markdown(table, rows))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -178,8 +269,8 @@ fn verdict(result: &Finiteness) -> (String, String) {
         } => (
             "INFINITE".into(),
             format!(
-                "after `{}`, repeat `{}` ({states} states searched)",
-                prefix.join(" "),
+                "{}, repeat `{}` ({states} states searched)",
+                after(prefix),
                 cycle.join(" ")
             ),
         ),
@@ -187,6 +278,7 @@ fn verdict(result: &Finiteness) -> (String, String) {
             states,
             depth,
             reason,
+            ..
         } => (
             "UNKNOWN".into(),
             format!("{reason} after {states} states, at depth {depth}"),
@@ -206,9 +298,10 @@ fn verdict(result: &Finiteness) -> (String, String) {
     }
 }
 
-fn markdown(rows: &[Row]) -> String {
-    let mut out = String::from(
-        "| ruleset | graph | players | verdict | details | seconds |\n|---|---|---|---|---|---|\n",
+fn markdown(table: &Table, rows: &[Row]) -> String {
+    let mut out = format!(
+        "| ruleset | {} | players | verdict | details | seconds |\n|---|---|---|---|---|---|\n",
+        table.column
     );
     for row in rows {
         let (v, details) = verdict(&row.result);
@@ -216,7 +309,7 @@ fn markdown(rows: &[Row]) -> String {
             out,
             "| `{}` | `{}` | {} | {v} | {} | {:.2} |",
             row.rule,
-            row.graph,
+            row.label,
             row.players,
             details.replace('|', "\\|"),
             row.seconds
@@ -226,12 +319,18 @@ fn markdown(rows: &[Row]) -> String {
     out
 }
 
-fn write(out: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
-    std::fs::create_dir_all(out.join("lassos"))
-        .with_context(|| format!("cannot create {}", out.display()))?;
+fn write(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut csv = csv::Writer::from_writer(Vec::new());
     csv.write_record([
-        "ruleset", "graph", "players", "verdict", "longest", "states", "seconds", "details",
+        "ruleset",
+        table.column,
+        "players",
+        "verdict",
+        "longest",
+        "states",
+        "seconds",
+        "details",
     ])?;
     for row in rows {
         let (v, details) = verdict(&row.result);
@@ -244,7 +343,7 @@ fn write(out: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
         };
         csv.write_record([
             row.rule.as_str(),
-            &row.graph,
+            &row.label,
             &row.players.to_string(),
             &v,
             &longest,
@@ -252,12 +351,12 @@ fn write(out: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
             &format!("{:.3}", row.seconds),
             &details,
         ])?;
-        if let Finiteness::Infinite { prefix, cycle, .. } = &row.result {
-            let name = format!("{}-{}-{}p.toml", row.rule, slug(&row.graph), row.players);
-            atomic::write(
-                &out.join("lassos").join(name),
-                lasso_case(row, prefix, cycle)?.as_bytes(),
-            )?;
+        if let Some((folder, case)) = case_of(table, row) {
+            let name = format!("{}-{}-{}p.toml", row.rule, slug(&row.label), row.players);
+            let dir = out.join(folder);
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            atomic::write(&dir.join(name), case.as_bytes())?;
         }
     }
     let bytes = csv
@@ -266,33 +365,58 @@ fn write(out: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
     atomic::write(&out.join("finiteness.csv"), &bytes)?;
     let md = format!(
         "# Finiteness\n\nWritten by `rulediff finite`.\n\n{}",
-        markdown(rows)
+        markdown(table, rows)
     );
     atomic::write(&out.join("finiteness.md"), md.as_bytes())?;
     Ok(())
 }
 
-/// The lasso as a case: the prefix, then the cycle twice, which the referee allows throughout.
-fn lasso_case(row: &Row, prefix: &[String], cycle: &[String]) -> anyhow::Result<String> {
-    let setup = GoSetup::empty(
-        Graph::parse_shape(&row.graph).map_err(anyhow::Error::msg)?,
-        row.players,
-    );
-    let moves: Vec<&str> = prefix
-        .iter()
-        .chain(cycle)
-        .chain(cycle)
-        .map(String::as_str)
-        .collect();
-    Ok(format!(
-        "family = \"go\"\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n{:?} = {{ ongoing = true }}\n",
-        format!("An endless game under {}", row.rule),
-        format!("Found by `rulediff finite`: after `{}`, the cycle `{}` returns to the same state, so it can repeat forever; shown twice.", prefix.join(" "), cycle.join(" ")),
+/// A search's game as a case, and the folder it goes in: a lasso (the prefix, then the cycle
+/// twice) in `lassos/`; the game on the path when the depth budget ran out in `deep/`. The
+/// referee allows every play of either and the game is still going at the end.
+fn case_of(table: &Table, row: &Row) -> Option<(&'static str, String)> {
+    let (folder, title, comment, moves) = match &row.result {
+        Finiteness::Infinite { prefix, cycle, .. } => (
+            "lassos",
+            format!("An endless game under {}", row.rule),
+            format!(
+                "Found by `rulediff finite`: {}, the cycle `{}` returns to the same state, so it can repeat forever; shown twice.",
+                after(prefix),
+                cycle.join(" ")
+            ),
+            prefix.iter().chain(cycle).chain(cycle).cloned().collect::<Vec<_>>(),
+        ),
+        Finiteness::Unknown { line, .. } if !line.is_empty() => (
+            "deep",
+            format!("A game of {} plies under {}, still going", line.len(), row.rule),
+            format!(
+                "Found by `rulediff finite`: the game on its search path when the depth budget of {} plies ran out.",
+                line.len()
+            ),
+            line.clone(),
+        ),
+        _ => return None,
+    };
+    let case = format!(
+        "family = {:?}\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n{:?} = {{ ongoing = true }}\n",
+        table.family,
+        title,
+        comment,
         row.rule,
-        Go::setup_keys(&setup),
+        row.case_keys,
         moves.join(" "),
         row.rule
-    ))
+    );
+    Some((folder, case))
+}
+
+/// Where a lasso's cycle starts: `from the start`, or `after `…``.
+fn after(prefix: &[String]) -> String {
+    if prefix.is_empty() {
+        "from the start".to_string()
+    } else {
+        format!("after `{}`", prefix.join(" "))
+    }
 }
 
 fn slug(text: &str) -> String {

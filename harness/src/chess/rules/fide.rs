@@ -74,6 +74,32 @@ impl Window {
     pub fn any_twice(&self) -> bool {
         self.twice > 0
     }
+
+    /// Each key of the window with its count, in no order.
+    pub fn counts(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        self.counts.iter().map(|(&k, &c)| (k, c))
+    }
+}
+
+/// The search state of FIDE's rules (and threefold-automatic): the current position, the
+/// half-move clock, and how often each position occurred since the last irreversible move
+/// (no earlier position can come back). Every claim and automatic end looks at nothing else:
+/// counts of positions, never their order.
+pub fn counts_key(
+    current: u64,
+    clock: u32,
+    counts: impl Iterator<Item = (u64, u32)>,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    out.push(current);
+    out.push(u64::from(clock));
+    let mut pairs: Vec<(u64, u32)> = counts.collect();
+    pairs.sort_unstable();
+    for (key, count) in pairs {
+        out.push(key);
+        out.push(u64::from(count));
+    }
 }
 
 /// How the claim by intended move finds its move.
@@ -200,5 +226,20 @@ impl DrawRules for Fide {
 
     fn boxed(&self) -> Box<dyn DrawRules> {
         Box::new(self.clone())
+    }
+
+    fn state_key(&self, line: &Line, out: &mut Vec<u64>) -> bool {
+        // The cuckoo claim skips the position one ply back, so the window's order matters
+        // to it; only the move-trying claim is summarized by counts.
+        if self.upcoming == Upcoming::Cuckoo {
+            return false;
+        }
+        counts_key(
+            self.current,
+            line.pos().halfmoves(),
+            self.window.counts(),
+            out,
+        );
+        true
     }
 }

@@ -33,6 +33,28 @@ pub fn german_key(pos: &Pos, rights: bool) -> u64 {
     }
 }
 
+/// The search state of the German rule: the current position in full (its legal moves depend
+/// on castling rights and en passant), then, since the last capture or pawn move, every
+/// position's key under the reading and every move. Nothing before that move counts: no
+/// placement from before a capture or a pawn move can come back, so no sequence played three
+/// times can reach behind it. The summary grows with the game: the rule can look any number
+/// of moves back, and no bounded summary decides it (see the registry's search note).
+pub fn history_key(line: &Line, rights: bool, out: &mut Vec<u64>) {
+    out.clear();
+    out.push(fide_key(line.pos()));
+    let since = line
+        .moves
+        .iter()
+        .rposition(|m| m.is_zeroing())
+        .map_or(0, |i| i + 1);
+    for i in since..line.plies() {
+        let m = line.moves[i];
+        out.push(german_key(&line.positions[i], rights));
+        let from = m.from().map_or(64, |s| u64::from(s.to_u32()));
+        out.push((m.role() as u64) << 16 | from << 8 | u64::from(m.to().to_u32()));
+    }
+}
+
 /// The German rule, fast: candidate lengths are the distances to earlier occurrences of the
 /// current key.
 #[derive(Clone, Debug)]
@@ -93,5 +115,10 @@ impl DrawRules for German {
 
     fn boxed(&self) -> Box<dyn DrawRules> {
         Box::new(self.clone())
+    }
+
+    fn state_key(&self, line: &Line, out: &mut Vec<u64>) -> bool {
+        history_key(line, self.rights, out);
+        true
     }
 }

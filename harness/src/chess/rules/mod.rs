@@ -13,6 +13,7 @@ pub mod spec;
 use shakmaty::{Color, Position};
 
 use super::line::Line;
+use super::position::fide_key;
 use super::{legal_move, uci_of, Chess, ChessSetup, SEAT_NAMES};
 use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
 
@@ -26,6 +27,36 @@ pub trait DrawRules: Send {
     /// dead), by the rule's name.
     fn draw(&mut self, line: &Line) -> Option<&'static str>;
     fn boxed(&self) -> Box<dyn DrawRules>;
+    /// For exhaustive search: writes into `out` a summary of `line` that decides every
+    /// future ruling of these rules, the current position included (see
+    /// [`Referee::state_key`]); `false` where the rules have none.
+    fn state_key(&self, line: &Line, out: &mut Vec<u64>) -> bool {
+        let _ = (line, out);
+        false
+    }
+}
+
+/// No rule on repetition or on moves without a capture or pawn move: games end only by
+/// checkmate, stalemate or a dead position — the Laws without 9.2–9.6, the baseline the
+/// repetition rules are measured against.
+#[derive(Clone, Debug)]
+pub struct NoDrawRule;
+
+impl DrawRules for NoDrawRule {
+    fn start(&mut self, _line: &Line) {}
+    fn pushed(&mut self, _line: &Line) {}
+    fn draw(&mut self, _line: &Line) -> Option<&'static str> {
+        None
+    }
+    fn boxed(&self) -> Box<dyn DrawRules> {
+        Box::new(NoDrawRule)
+    }
+    /// The position decides everything: its legal moves and its basic end.
+    fn state_key(&self, line: &Line, out: &mut Vec<u64>) -> bool {
+        out.clear();
+        out.push(fide_key(line.pos()));
+        true
+    }
 }
 
 /// A chess referee: legal moves, the basic ends, and one set of draw rules.
@@ -155,5 +186,18 @@ impl Referee<Chess> for ChessReferee {
             rules: self.rules.boxed(),
             status: self.status.clone(),
         }))
+    }
+
+    fn state_key(&self) -> Option<Vec<u64>> {
+        let mut key = Vec::new();
+        self.state_key_into(&mut key).then_some(key)
+    }
+
+    fn state_key_into(&self, out: &mut Vec<u64>) -> bool {
+        out.clear();
+        match &self.line {
+            Some(line) => self.rules.state_key(line, out),
+            None => false,
+        }
     }
 }

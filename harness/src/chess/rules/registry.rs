@@ -3,7 +3,7 @@
 use super::fide::{Claims, Fide, Kind};
 use super::german::German;
 use super::spec::{SpecFide, SpecGerman};
-use super::{ChessReferee, DrawRules};
+use super::{ChessReferee, DrawRules, NoDrawRule};
 use crate::chess::Chess;
 use crate::referee::{RefereeInfo, Refereed};
 
@@ -20,6 +20,14 @@ const THREEFOLD_AUTO: &str =
     "fifty-move rule applied automatically: every 100 half-moves bring a capture or a pawn \
      move, of which a game has at most 126";
 
+/// Why exhaustive search leaves the German rule open where an endless game exists.
+const GERMAN_SEARCH: &str =
+    "no endless game under the German rule is a repeating cycle — a cycle played three times \
+     is a sequence played three times in succession — so the search, which finds endless \
+     games as cycles of states, cannot show one; every state here is a distinct history. \
+     Euwe's aperiodic game (corpus/chess/euwe/) shows endless games exist from the standard \
+     start";
+
 fn referee(
     id: &str,
     rules: impl Fn() -> Box<dyn DrawRules> + Send + Sync + 'static,
@@ -34,6 +42,7 @@ struct Entry {
     source: &'static str,
     details: &'static str,
     termination: Option<&'static str>,
+    search_note: Option<&'static str>,
     fast: fn() -> Box<dyn DrawRules>,
     spec: fn() -> Box<dyn DrawRules>,
 }
@@ -45,6 +54,7 @@ const ENTRIES: &[Entry] = &[
         source: LAWS,
         details: "The player to move claims as soon as 9.2 or 9.3 allows, including the claim with an intended move\n(outcomes threefold-intended, fifty-move-intended). Positions are the same when the same player\nhas the move, the same pieces stand on the same squares, castling rights are the same, and an en\npassant capture is possible in both or neither (a double step alone does not count).",
         termination: Some(SEVENTY_FIVE),
+        search_note: None,
         fast: || Box::new(Fide::new(Kind::Fide(Claims::FirstChance))),
         spec: || Box::new(SpecFide::new(Kind::Fide(Claims::FirstChance))),
     },
@@ -54,6 +64,7 @@ const ENTRIES: &[Entry] = &[
         source: LAWS,
         details: "As `fide`, but neither player ever claims, so repetitions end the game only at the fifth\noccurrence and long games at 75 moves each.",
         termination: Some(SEVENTY_FIVE),
+        search_note: None,
         fast: || Box::new(Fide::new(Kind::Fide(Claims::Never))),
         spec: || Box::new(SpecFide::new(Kind::Fide(Claims::Never))),
     },
@@ -63,6 +74,7 @@ const ENTRIES: &[Entry] = &[
         source: "FIDE 9.2 / 9.3 conditions applied without a claim (server practice)",
         details: "The game is drawn the moment a position appears for the third time (FIDE identity) or the\nhundredth half-move without a capture or pawn move is made; nothing is claimed in advance.",
         termination: Some(THREEFOLD_AUTO),
+        search_note: None,
         fast: || Box::new(Fide::new(Kind::ThreefoldAutomatic)),
         spec: || Box::new(SpecFide::new(Kind::ThreefoldAutomatic)),
     },
@@ -72,6 +84,7 @@ const ENTRIES: &[Entry] = &[
         source: GERMAN_SOURCE,
         details: "Draw when the last 3·L moves are one sequence of L moves played three times, the pieces standing\non the same squares (same side to move) at the start of each playing. No other draw rule: Euwe's\nThue–Morse line never ends under it.",
         termination: None,
+        search_note: Some(GERMAN_SEARCH),
         fast: || Box::new(German::new(false)),
         spec: || Box::new(SpecGerman::new(false)),
     },
@@ -81,8 +94,19 @@ const ENTRIES: &[Entry] = &[
         source: GERMAN_SOURCE,
         details: "As `german`, but the positions at the start of each playing must also agree in castling rights\nand in a legal en passant capture.",
         termination: None,
+        search_note: Some(GERMAN_SEARCH),
         fast: || Box::new(German::new(true)),
         spec: || Box::new(SpecGerman::new(true)),
+    },
+    Entry {
+        id: "no-repetition",
+        summary: "no rule on repetition or move count: games end only by checkmate, stalemate or a dead position",
+        source: "FIDE Laws of Chess (2023) without art. 9.2–9.6: the baseline the repetition rules are measured against",
+        details: "Every game that is neither mated, stalemated nor dead goes on: a repeated position, however\noften, ends nothing. `rulediff finite` finds its endless games as cycles.",
+        termination: None,
+        search_note: None,
+        fast: || Box::new(NoDrawRule),
+        spec: || Box::new(NoDrawRule),
     },
 ];
 
@@ -93,7 +117,8 @@ fn internal() -> Vec<RefereeInfo<Chess>> {
         out.push(
             RefereeInfo::new(e.id, e.summary, e.source, referee(e.id, e.fast))
                 .with_details(e.details)
-                .with_termination(e.termination),
+                .with_termination(e.termination)
+                .with_search_note(e.search_note),
         );
     }
     for e in ENTRIES {
@@ -105,7 +130,8 @@ fn internal() -> Vec<RefereeInfo<Chess>> {
                 e.source,
                 referee(&id, e.spec),
             )
-            .with_termination(e.termination),
+            .with_termination(e.termination)
+            .with_search_note(e.search_note),
         );
     }
     out

@@ -5,11 +5,13 @@
 
 use shakmaty::{Move, Position};
 
-use super::fide::{Claims, Kind};
-use super::german::RULE as GERMAN;
+use std::collections::HashMap;
+
+use super::fide::{counts_key, Claims, Kind};
+use super::german::{history_key, RULE as GERMAN};
 use super::DrawRules;
 use crate::chess::line::Line;
-use crate::chess::position::Identity;
+use crate::chess::position::{fide_key, Identity};
 use crate::chess::Pos;
 
 /// How many positions of the line (the start included) are the same as `target`.
@@ -107,6 +109,24 @@ impl DrawRules for SpecFide {
     fn boxed(&self) -> Box<dyn DrawRules> {
         Box::new(self.clone())
     }
+
+    /// Counts of the positions since the last irreversible move, compared in full (an
+    /// earlier position cannot come back, so it can never count again).
+    fn state_key(&self, line: &Line, out: &mut Vec<u64>) -> bool {
+        let since = (0..line.plies())
+            .rev()
+            .find(|&i| line.irreversible(i))
+            .map_or(0, |i| i + 1);
+        let mut counts: HashMap<Identity, (u64, u32)> = HashMap::new();
+        for pos in &line.positions[since..] {
+            counts
+                .entry(Identity::fide(pos))
+                .or_insert((fide_key(pos), 0))
+                .1 += 1;
+        }
+        counts_key(fide_key(line.pos()), clock(line), counts.into_values(), out);
+        true
+    }
 }
 
 /// The German rule, from the whole line: every length L with 3·L moves behind us.
@@ -148,5 +168,10 @@ impl DrawRules for SpecGerman {
 
     fn boxed(&self) -> Box<dyn DrawRules> {
         Box::new(self.clone())
+    }
+
+    fn state_key(&self, line: &Line, out: &mut Vec<u64>) -> bool {
+        history_key(line, self.rights, out);
+        true
     }
 }
