@@ -230,23 +230,20 @@ pub trait Referee<F: Family>: Send {
     }
 
     /// For exhaustive search: a summary of the history that decides every future ruling on
-    /// legality and on the end of the game (equal keys, equal futures). `None` where the
-    /// referee has no such summary.
-    fn state_key(&self) -> Option<Vec<u64>> {
-        None
-    }
-
-    /// [`state_key`](Referee::state_key) written into `out` (cleared first), so a search can
-    /// reuse one buffer; says whether there is a key.
+    /// legality and on the end of the game (equal keys, equal futures), written into `out`
+    /// (cleared first) so a search can reuse one buffer; `false` where the referee has no
+    /// such summary. Referees with a key implement this; [`state_key`](Referee::state_key)
+    /// follows from it.
     fn state_key_into(&self, out: &mut Vec<u64>) -> bool {
         out.clear();
-        match self.state_key() {
-            Some(key) => {
-                out.extend(key);
-                true
-            }
-            None => false,
-        }
+        false
+    }
+
+    /// [`state_key_into`](Referee::state_key_into) as a new vector; `None` where there is
+    /// no key.
+    fn state_key(&self) -> Option<Vec<u64>> {
+        let mut key = Vec::new();
+        self.state_key_into(&mut key).then_some(key)
     }
 
     /// Faults the referee recovered from since the last call (an engine restarted and the

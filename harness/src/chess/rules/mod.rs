@@ -188,11 +188,6 @@ impl Referee<Chess> for ChessReferee {
         }))
     }
 
-    fn state_key(&self) -> Option<Vec<u64>> {
-        let mut key = Vec::new();
-        self.state_key_into(&mut key).then_some(key)
-    }
-
     fn state_key_into(&self, out: &mut Vec<u64>) -> bool {
         out.clear();
         match &self.line {

@@ -359,11 +359,6 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
     /// The board, the seat to move, the pass streak, whether the game is over, and the ko
     /// rule's own summary. Prisoners and the result are left out: they decide the score,
     /// not what may be played.
-    fn state_key(&self) -> Option<Vec<u64>> {
-        let mut key = Vec::new();
-        self.state_key_into(&mut key).then_some(key)
-    }
-
     fn state_key_into(&self, key: &mut Vec<u64>) -> bool {
         key.clear();
         let Some(game) = self.game.as_ref() else {

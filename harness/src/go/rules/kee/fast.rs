@@ -627,9 +627,15 @@ impl Referee<Go> for KeeReferee {
         }))
     }
 
-    fn state_key(&self) -> Option<Vec<u64>> {
-        self.exact_state_key()
-            .map(|key| fingerprint_words(&key).to_vec())
+    fn state_key_into(&self, out: &mut Vec<u64>) -> bool {
+        out.clear();
+        match self.exact_state_key() {
+            Some(key) => {
+                out.extend(fingerprint_words(&key));
+                true
+            }
+            None => false,
+        }
     }
 }
 
