@@ -96,12 +96,20 @@ impl fmt::Display for HalfPoints {
 }
 
 /// How a finished game came out. Player names are the family's seat names.
+///
+/// What counts as *the result*, for divergences and for case expectations, is its
+/// [`summary`](Outcome::summary): the winner and margin (`B+4`), the draw, or the no-result.
+/// The [`Tally`] of a counted game only explains it: two referees that both say `W+0.5`
+/// agree even where one counted territory and prisoners and the other area.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Outcome {
     /// Counted: points per player in turn order (komi included); the ranking follows.
     Score {
         points: Vec<(String, HalfPoints)>,
+        /// What the points are made of, where the referee knows (`None` for a bare margin).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tally: Option<Box<Tally>>,
     },
     /// One player wins by a rule (checkmate, perpetual check, resignation…).
     Win {
@@ -117,12 +125,156 @@ pub enum Outcome {
     },
 }
 
+/// One kind of points in a counted result. A player's points are the sum of its parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Part {
+    /// The player's stones left on the board, dead ones taken off (area scoring).
+    Stones,
+    /// Empty points, and points of dead stones taken off, that only the player's stones
+    /// surround.
+    Territory,
+    /// Stones the player captured during the game (territory scoring).
+    Prisoners,
+    /// The opponent's stones taken off as dead at the end, counted as prisoners
+    /// (territory scoring).
+    DeadStones,
+    /// Points in seki credited to the player, where a ruleset counts them.
+    Seki,
+    /// Points a ruleset takes away per group (KataGo's `tax`), negative.
+    Tax,
+    /// The button: half a point to the first player to pass (KataGo's `button`).
+    Button,
+    Komi,
+    /// White's compensation for Black's handicap stones (KataGo's `whiteHandicapBonus`,
+    /// AGA).
+    HandicapBonus,
+    /// A program's own count, not broken down (a GTP engine's `final_score`).
+    Reported,
+}
+
+impl Part {
+    /// Lower-case words, as in reports: `dead stones`, `handicap bonus`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Stones => "stones",
+            Part::Territory => "territory",
+            Part::Prisoners => "prisoners",
+            Part::DeadStones => "dead stones",
+            Part::Seki => "seki",
+            Part::Tax => "tax",
+            Part::Button => "button",
+            Part::Komi => "komi",
+            Part::HandicapBonus => "handicap bonus",
+            Part::Reported => "reported",
+        }
+    }
+}
+
+/// What a counted result is made of: each player's parts, and the board as it was counted
+/// (which stones were taken off as dead, which were in seki, whose point each vertex is).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tally {
+    /// How the board was counted: `area`, `territory`, or `engine` (a program's count).
+    pub scoring: String,
+    /// Per seat in turn order: its parts, in the order they were counted. A part that the
+    /// scoring uses appears even when it is zero (prisoners 0 under territory scoring).
+    pub parts: Vec<Vec<(Part, HalfPoints)>>,
+    /// Stones taken off as dead before counting (vertex names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dead: Vec<String>,
+    /// Stones counted as in seki (vertex names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seki: Vec<String>,
+    /// Who said which stones are dead: `agreement` (the case's `dead` list), `all alive`
+    /// (a ruleset that counts every stone on the board), an engine's name, ….
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub judged_by: String,
+    /// One character per vertex, in vertex order: the seat name of the player the point
+    /// counted for (a stone under area scoring, a territory point), `.` for none. Empty
+    /// when the referee does not say.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub owners: String,
+}
+
+impl Tally {
+    /// A tally for `seats` players, counted by `scoring`, with no parts yet.
+    pub fn new(scoring: impl Into<String>, seats: usize) -> Self {
+        Tally {
+            scoring: scoring.into(),
+            parts: vec![Vec::new(); seats],
+            ..Tally::default()
+        }
+    }
+
+    /// Adds `value` of `part` to `seat` (to the part already there, if any).
+    pub fn add(&mut self, seat: usize, part: Part, value: HalfPoints) {
+        let parts = &mut self.parts[seat];
+        match parts.iter_mut().find(|(p, _)| *p == part) {
+            Some((_, v)) => v.0 += value.0,
+            None => parts.push((part, value)),
+        }
+    }
+
+    /// The value of `part` for `seat` (zero where it has none).
+    pub fn part(&self, seat: usize, part: Part) -> HalfPoints {
+        self.parts
+            .get(seat)
+            .and_then(|parts| parts.iter().find(|(p, _)| *p == part))
+            .map_or(HalfPoints(0), |(_, v)| *v)
+    }
+
+    /// A seat's points: the sum of its parts.
+    pub fn total(&self, seat: usize) -> HalfPoints {
+        HalfPoints(self.parts[seat].iter().map(|(_, v)| v.0).sum())
+    }
+
+    /// `stones 95, territory 86, komi 7.5`: one seat's parts, zero komi left out.
+    pub fn describe_seat(&self, seat: usize) -> String {
+        self.parts[seat]
+            .iter()
+            .filter(|(p, v)| !(*p == Part::Komi && v.0 == 0))
+            .map(|(p, v)| format!("{} {v}", p.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 impl Outcome {
+    /// A counted result whose points are the sums of the tally's parts, one per seat name.
+    pub fn counted(seats: &[&str], tally: Tally) -> Outcome {
+        let points = seats
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| (name.to_string(), tally.total(seat)))
+            .collect();
+        Outcome::Score {
+            points,
+            tally: Some(Box::new(tally)),
+        }
+    }
+
+    /// Points per player with nothing known of their parts.
+    pub fn score(points: Vec<(String, HalfPoints)>) -> Outcome {
+        Outcome::Score {
+            points,
+            tally: None,
+        }
+    }
+
+    /// The parts of a counted result, where the referee gave them.
+    pub fn tally(&self) -> Option<&Tally> {
+        match self {
+            Outcome::Score { tally, .. } => tally.as_deref(),
+            _ => None,
+        }
+    }
+
     /// Compact text: `B+4`, `W+0.5`, `draw:jigo`, `white+checkmate`, `no-result:cycle`,
     /// `B=10 W=7 R=7` for more than two players.
     pub fn summary(&self) -> String {
         match self {
-            Outcome::Score { points } if points.len() == 2 => {
+            Outcome::Score { points, .. } if points.len() == 2 => {
                 let (a, b) = (&points[0], &points[1]);
                 match a.1.cmp(&b.1) {
                     std::cmp::Ordering::Equal => "draw:jigo".to_string(),
@@ -132,7 +284,7 @@ impl Outcome {
                     std::cmp::Ordering::Less => format!("{}+{}", b.0, HalfPoints(b.1 .0 - a.1 .0)),
                 }
             }
-            Outcome::Score { points } => points
+            Outcome::Score { points, .. } => points
                 .iter()
                 .map(|(name, p)| format!("{name}={p}"))
                 .collect::<Vec<_>>()
@@ -156,7 +308,7 @@ impl Outcome {
     /// Seat names ordered best first; players with equal points share a rank (same inner Vec).
     pub fn ranking(&self) -> Vec<Vec<String>> {
         match self {
-            Outcome::Score { points } => {
+            Outcome::Score { points, .. } => {
                 let mut sorted: Vec<_> = points.clone();
                 sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
                 let mut ranks: Vec<Vec<String>> = Vec::new();
@@ -422,9 +574,10 @@ mod tests {
     use super::*;
 
     fn score(b: i64, w: i64) -> Outcome {
-        Outcome::Score {
-            points: vec![("B".into(), HalfPoints(b)), ("W".into(), HalfPoints(w))],
-        }
+        Outcome::score(vec![
+            ("B".into(), HalfPoints(b)),
+            ("W".into(), HalfPoints(w)),
+        ])
     }
 
     #[test]
@@ -460,13 +613,11 @@ mod tests {
 
     #[test]
     fn ranking_shares_ties() {
-        let o = Outcome::Score {
-            points: vec![
-                ("B".into(), HalfPoints(4)),
-                ("W".into(), HalfPoints(8)),
-                ("R".into(), HalfPoints(4)),
-            ],
-        };
+        let o = Outcome::score(vec![
+            ("B".into(), HalfPoints(4)),
+            ("W".into(), HalfPoints(8)),
+            ("R".into(), HalfPoints(4)),
+        ]);
         assert_eq!(
             o.ranking(),
             vec![vec!["W".to_string()], vec!["B".into(), "R".into()]]

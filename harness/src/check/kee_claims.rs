@@ -381,15 +381,11 @@ fn ends_by_passes(setup: &GoSetup, observer: &Observer, plays: &[GoPlay]) -> Opt
 
 /// Claim 5 on a finished game.
 fn one_board(setup: &GoSetup, observer: &Observer, outcome: &Outcome) -> Option<String> {
-    let counted = score(&Count {
-        graph: &setup.graph,
-        cells: &observer.cells,
-        players: setup.players,
-        scoring: Scoring::Area,
-        komi: setup.komi.as_deref().unwrap_or(&[]),
-        dead: &setup.dead,
-        prisoners: &[0; 9],
-    });
+    let counted = score(
+        &Count::new(&setup.graph, &observer.cells, setup.players, Scoring::Area)
+            .komi(setup.komi.as_deref().unwrap_or(&[]))
+            .dead(&setup.dead, "agreement"),
+    );
     (counted != *outcome).then(|| {
         format!(
             "the result {} is not the count {} of the live board",

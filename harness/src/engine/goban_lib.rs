@@ -204,18 +204,16 @@ fn outcome(game: &Game) -> Option<Outcome> {
     let end = game.outcome()?;
     let (black, white) = game.calculate_score();
     Some(match end {
-        EndGame::WinnerByScore(..) | EndGame::Draw => Outcome::Score {
-            points: vec![
-                (
-                    "B".into(),
-                    HalfPoints::from_f64(black as f64).unwrap_or(HalfPoints(0)),
-                ),
-                (
-                    "W".into(),
-                    HalfPoints::from_f64(white as f64).unwrap_or(HalfPoints(0)),
-                ),
-            ],
-        },
+        EndGame::WinnerByScore(..) | EndGame::Draw => Outcome::score(vec![
+            (
+                "B".into(),
+                HalfPoints::from_f64(black as f64).unwrap_or(HalfPoints(0)),
+            ),
+            (
+                "W".into(),
+                HalfPoints::from_f64(white as f64).unwrap_or(HalfPoints(0)),
+            ),
+        ]),
         other => Outcome::Win {
             winner: if other.get_winner() == Some(Color::Black) {
                 "B"

@@ -773,15 +773,12 @@ fn area_count(game: &Game) -> Result<Outcome, Fault> {
         *p = game.board.prisoners(c as u8);
     }
     let komi = HalfPoints::from_f64(game.komi).unwrap_or(HalfPoints(0));
-    Ok(score(&Count {
-        graph: game.board.graph(),
-        cells: game.board.cells(),
-        players: 2,
-        scoring: Scoring::Area,
-        komi: &[HalfPoints(0), komi],
-        dead: &game.setup.dead,
-        prisoners: &prisoners,
-    }))
+    Ok(score(
+        &Count::new(game.board.graph(), game.board.cells(), 2, Scoring::Area)
+            .komi(&[HalfPoints(0), komi])
+            .dead(&game.setup.dead, "agreement")
+            .prisoners(&prisoners),
+    ))
 }
 
 /// A margin for Black as a score whose summary is `B+m`, `W+m` or `draw:jigo`.
@@ -791,7 +788,5 @@ fn margin_outcome(margin: HalfPoints) -> Outcome {
     } else {
         (HalfPoints(0), HalfPoints(-margin.0))
     };
-    Outcome::Score {
-        points: vec![("B".into(), b), ("W".into(), w)],
-    }
+    Outcome::score(vec![("B".into(), b), ("W".into(), w)])
 }

@@ -1,6 +1,9 @@
 //! Divergences: steps where referees still in the game rule the same play differently.
 //!
-//! Two rulings agree when they share legality and, if the play ends the game, the outcome.
+//! Two rulings agree when they share legality and, if the play ends the game, the result
+//! (its summary: `B+4`, `draw:jigo`, `no-result:cycle`). A step where every referee ends the
+//! game and the results differ is a *result divergence*; the counted parts behind each
+//! result (territory, prisoners, komi…) explain it but never split referees on their own.
 //! Different reasons for the same refusal (`ko` versus `superko-positional`) are agreement:
 //! the reason is shown beside the verdict but does not split the referees. Faults and
 //! referees that already stopped take no part.
@@ -9,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::record::{CaseRun, Ruling};
+use super::record::{CaseRun, ResultSplit, Ruling};
 
 /// Referees that ruled a step the same way.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,6 +30,10 @@ pub struct Divergence {
     pub ply: usize,
     pub play: String,
     pub groups: Vec<Group>,
+    /// Set for a result divergence: every referee still in the game ended it at this step,
+    /// with results that differ (see [`ResultSplit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ResultSplit>,
 }
 
 impl Divergence {
@@ -58,6 +65,7 @@ pub fn divergences(run: &CaseRun) -> Vec<Divergence> {
                 ply: step.ply,
                 play: step.play.clone(),
                 groups,
+                result: ResultSplit::of(&step.rulings),
             })
         })
         .collect()

@@ -177,7 +177,7 @@ fn walk<F: Explore>(
             break;
         }
         if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
-            if rulings.iter().any(|r| *r != rulings[0]) {
+            if rulings.iter().any(|r| !r.same_as(&rulings[0])) {
                 let signature = Signature::new(ids, &rulings, None);
                 let before = &history[..history.len() - 1];
                 note(&mut result.found, before, play, signature, rulings);

@@ -39,14 +39,84 @@ impl Ruling {
 }
 
 impl Ruling {
+    /// The same ruling, reason included, where a result counts by its summary: the parts
+    /// of a count explain a result and do not make it another one.
+    pub fn same_as(&self, other: &Ruling) -> bool {
+        match (self, other) {
+            (Ruling::Ends { outcome: a }, Ruling::Ends { outcome: b }) => {
+                a.summary() == b.summary()
+            }
+            _ => self == other,
+        }
+    }
+
     /// The ruling as divergence signatures use it: a counted result is just "score", so that
-    /// games ending with different margins still share a signature.
-    pub fn signature_text(&self) -> String {
+    /// games ending with different margins still share a signature. In a result divergence
+    /// (`result` set) a counted result keeps its winner (`score: B ahead`), so that the
+    /// signature still says who wins under which ruleset.
+    pub fn signature_text(&self, result: Option<ResultSplit>) -> String {
+        match (self, result) {
+            (Ruling::Ends { outcome }, Some(_)) => match outcome.ranking().first() {
+                Some(first) if matches!(outcome, Outcome::Score { .. }) && first.len() == 1 => {
+                    format!("legal, game over (score: {} ahead)", first[0])
+                }
+                _ if matches!(outcome, Outcome::Score { .. }) => {
+                    "legal, game over (score: tie)".into()
+                }
+                _ => self.to_string(),
+            },
+            (
+                Ruling::Ends {
+                    outcome: Outcome::Score { .. },
+                },
+                None,
+            ) => "legal, game over (score)".into(),
+            (other, _) => other.to_string(),
+        }
+    }
+}
+
+/// How the results of a *result divergence* differ: every referee still in the game ended it
+/// at the same step, and their results (the summaries: winner and margin, draw, no result)
+/// are not all the same. The counted parts are not compared: they explain a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultSplit {
+    /// Different winners, or a score against a draw or a no-result.
+    Winner,
+    /// The same winner by different margins.
+    Margin,
+}
+
+impl ResultSplit {
+    /// The kind of result divergence these rulings make, if they make one.
+    pub fn of(rulings: &[Ruling]) -> Option<ResultSplit> {
+        let taking_part: Vec<&Outcome> = rulings
+            .iter()
+            .filter(|r| r.verdict_class().is_some())
+            .map(|r| match r {
+                Ruling::Ends { outcome } => Some(outcome),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let first = taking_part.first()?;
+        if taking_part.iter().all(|o| o.summary() == first.summary()) {
+            return None;
+        }
+        let same_winners = taking_part
+            .iter()
+            .all(|o| matches!(o, Outcome::Score { .. }) && o.ranking() == first.ranking());
+        Some(if same_winners {
+            ResultSplit::Margin
+        } else {
+            ResultSplit::Winner
+        })
+    }
+
+    pub fn describe(self) -> &'static str {
         match self {
-            Ruling::Ends {
-                outcome: crate::referee::Outcome::Score { .. },
-            } => "legal, game over (score)".into(),
-            other => other.to_string(),
+            ResultSplit::Winner => "results differ",
+            ResultSplit::Margin => "margins differ",
         }
     }
 }

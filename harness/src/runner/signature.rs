@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::Ruling;
+use super::record::{ResultSplit, Ruling};
 
 /// The groups of referees with identical rulings, plus the cycle kind.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -13,6 +13,10 @@ pub struct Signature {
     /// `basic ko`, `cycle of 4 plies`, … where the play recreates an earlier position
     /// (see [`Signature::cycle_class`]).
     pub cycle: Option<String>,
+    /// Set for a result divergence: every referee ended the game here, with different
+    /// results.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ResultSplit>,
 }
 
 /// Cycles longer than this share one signature class.
@@ -31,9 +35,10 @@ impl Signature {
     }
 
     pub fn new(ids: &[String], rulings: &[Ruling], cycle: Option<String>) -> Signature {
+        let result = ResultSplit::of(rulings);
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for (id, ruling) in ids.iter().zip(rulings) {
-            let text = ruling.signature_text();
+            let text = ruling.signature_text(result);
             match groups.iter_mut().find(|(t, _)| *t == text) {
                 Some((_, members)) => members.push(id.clone()),
                 None => groups.push((text, vec![id.clone()])),
@@ -41,7 +46,11 @@ impl Signature {
         }
         groups.iter_mut().for_each(|(_, members)| members.sort());
         groups.sort();
-        Signature { groups, cycle }
+        Signature {
+            groups,
+            cycle,
+            result,
+        }
     }
 
     /// One line, e.g. `psk: illegal (superko-positional) | simple-ko: legal [cycle of 4 plies]`.
@@ -51,10 +60,14 @@ impl Signature {
             .iter()
             .map(|(t, ids)| format!("{}: {t}", ids.join(", ")))
             .collect();
-        match &self.cycle {
-            Some(cycle) => format!("{} [{cycle}]", groups.join(" | ")),
-            None => groups.join(" | "),
+        let mut text = groups.join(" | ");
+        if let Some(cycle) = &self.cycle {
+            text += &format!(" [{cycle}]");
         }
+        if let Some(result) = self.result {
+            text += &format!(" [{}]", result.describe());
+        }
+        text
     }
 
     /// A file-name-safe slug; a long one is cut and ends in a hash of the whole description,

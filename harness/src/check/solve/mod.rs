@@ -212,7 +212,7 @@ fn bound(options: &Options) -> i32 {
 /// An outcome as the first seat's score minus the second's.
 pub fn outcome_value(outcome: &Outcome, first_seat: &str, options: &Options) -> i32 {
     match outcome {
-        Outcome::Score { points } if points.len() == 2 => {
+        Outcome::Score { points, .. } if points.len() == 2 => {
             let diff = points[0].1 .0 - points[1].1 .0;
             diff.clamp(-(bound(options) as i64), bound(options) as i64) as i32
         }

@@ -246,15 +246,17 @@ impl<K: KoRule> GoReferee<K> {
         for (c, p) in prisoners.iter_mut().enumerate() {
             *p = game.board.prisoners(c as u8);
         }
-        game.over = Some(score(&Count {
-            graph: game.board.graph(),
-            cells: game.board.cells(),
-            players: game.setup.players,
-            scoring: basics.scoring,
-            komi,
-            dead: &game.setup.dead,
-            prisoners: &prisoners,
-        }));
+        game.over = Some(score(
+            &Count::new(
+                game.board.graph(),
+                game.board.cells(),
+                game.setup.players,
+                basics.scoring,
+            )
+            .komi(komi)
+            .dead(&game.setup.dead, "agreement")
+            .prisoners(&prisoners),
+        ));
     }
 }
 

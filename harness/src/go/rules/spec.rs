@@ -90,18 +90,21 @@ impl SpecReferee {
                 prisoners[c as usize] += removed as u32;
             }
         }
-        Ok(Some(score(&Count {
-            graph: &setup.graph,
-            cells: self.cells()?,
-            players: setup.players,
-            scoring: self.basics.scoring,
-            komi: setup
-                .komi
-                .as_deref()
-                .unwrap_or(self.basics.komi_for(setup.players)),
-            dead: &setup.dead,
-            prisoners: &prisoners,
-        })))
+        let komi = setup
+            .komi
+            .as_deref()
+            .unwrap_or(self.basics.komi_for(setup.players));
+        Ok(Some(score(
+            &Count::new(
+                &setup.graph,
+                self.cells()?,
+                setup.players,
+                self.basics.scoring,
+            )
+            .komi(komi)
+            .dead(&setup.dead, "agreement")
+            .prisoners(&prisoners),
+        )))
     }
 
     /// Every board that existed in the game, oldest first.

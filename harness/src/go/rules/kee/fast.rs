@@ -490,15 +490,16 @@ impl Game {
     /// Rule 17: area scoring of the live board, with the case's dead stones and komi.
     fn finish(&mut self) {
         let komi = self.setup.komi.clone().unwrap_or_default();
-        self.over = Some(score(&Count {
-            graph: self.board.graph(),
-            cells: self.board.cells(),
-            players: self.setup.players,
-            scoring: Scoring::Area,
-            komi: &komi,
-            dead: &self.setup.dead,
-            prisoners: &[0; 9],
-        }));
+        self.over = Some(score(
+            &Count::new(
+                self.board.graph(),
+                self.board.cells(),
+                self.setup.players,
+                Scoring::Area,
+            )
+            .komi(&komi)
+            .dead(&self.setup.dead, "agreement"),
+        ));
     }
 
     /// Rule 11's record per appeared position, as bits (see the module docs), sorted.

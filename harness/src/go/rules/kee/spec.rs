@@ -270,15 +270,11 @@ impl KeeSpec {
             return Ok(None);
         }
         let setup = self.setup()?;
-        Ok(Some(score(&Count {
-            graph: &setup.graph,
-            cells: &d.board,
-            players: setup.players,
-            scoring: Scoring::Area,
-            komi: setup.komi.as_deref().unwrap_or(&[]),
-            dead: &setup.dead,
-            prisoners: &[0; 9],
-        })))
+        Ok(Some(score(
+            &Count::new(&setup.graph, &d.board, setup.players, Scoring::Area)
+                .komi(setup.komi.as_deref().unwrap_or(&[]))
+                .dead(&setup.dead, "agreement"),
+        )))
     }
 
     fn judge_in(&self, d: &Derived, play: &GoPlay) -> Result<Verdict, Fault> {
