@@ -59,6 +59,16 @@ pub trait Explore: Family {
     fn setup_keys(setup: &Self::Setup) -> String;
     /// An SVG picture of the position in `state`, with `play` marked.
     fn svg(setup: &Self::Setup, state: &Self::State, play: Option<&Self::Play>) -> String;
+    /// The final board of a counted game as each group of referees counted it (dead stones
+    /// taken off, whose point each vertex is), as text for the terminal and SVG for HTML;
+    /// `None` where the family has no such picture (the default).
+    fn counted_board(
+        _setup: &Self::Setup,
+        _state: &Self::State,
+        _counts: &[(String, &crate::referee::Tally)],
+    ) -> Option<CountedBoard> {
+        None
+    }
     /// Whether the game in `state` has passed a bound the family's own rules put on every
     /// game (chess: 75 moves each without a capture or pawn move), so referees still letting
     /// it go on are not ending a game that should have ended. Random campaigns flag it.
@@ -91,4 +101,14 @@ pub trait Symmetric: Family {
     fn compose(first: &Self::Map, second: &Self::Map) -> Self::Map;
     fn inverse(map: &Self::Map) -> Self::Map;
     fn is_identity(map: &Self::Map) -> bool;
+}
+
+/// A counted final board, drawn once per way of counting it (see
+/// [`Explore::counted_board`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CountedBoard {
+    /// Plain text: one diagram per way of counting, side by side, with a legend.
+    pub text: String,
+    /// The same as SVG pictures, each with its caption.
+    pub svg: String,
 }

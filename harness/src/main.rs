@@ -32,6 +32,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Re-render the CSV and HTML reports of a saved campaign.
     Report(commands::report::Args),
+    /// Count recorded games (SGF) under their recorded rules and others; compare with RE.
+    Score(commands::score::Args),
     /// Write a Go case's game (grid, two players) as SGF.
     Sgf(commands::sgf::Args),
     /// List the built-in external engines (GTP programs, the goban crate) and what they claim.
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Command::Random(args) => commands::random::main(&args),
         Command::Report(args) => commands::report::main(&args),
         Command::Finite(args) => commands::finite::main(&args),
+        Command::Score(args) => commands::score::main(&args),
         Command::Sgf(args) => commands::sgf::main(&args),
         Command::Engines(args) => commands::engines::main(&args),
         Command::WxfImport(args) => commands::wxf_import::main(&args),

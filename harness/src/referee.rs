@@ -229,6 +229,27 @@ impl Tally {
         HalfPoints(self.parts[seat].iter().map(|(_, v)| v.0).sum())
     }
 
+    /// The kinds of part whose value differs for some seat between these tallies (a part
+    /// one tally has and another lacks differs unless it is zero), in [`Part`] order.
+    pub fn differing(tallies: &[&Tally]) -> Vec<Part> {
+        let mut kinds: Vec<Part> = tallies
+            .iter()
+            .flat_map(|t| t.parts.iter().flatten().map(|(p, _)| *p))
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        let seats = tallies.iter().map(|t| t.parts.len()).max().unwrap_or(0);
+        kinds
+            .into_iter()
+            .filter(|&kind| {
+                (0..seats).any(|seat| {
+                    let first = tallies.first().map(|t| t.part(seat, kind));
+                    tallies.iter().any(|t| Some(t.part(seat, kind)) != first)
+                })
+            })
+            .collect()
+    }
+
     /// `stones 95, territory 86, komi 7.5`: one seat's parts, zero komi left out.
     pub fn describe_seat(&self, seat: usize) -> String {
         self.parts[seat]

@@ -24,6 +24,7 @@ pub mod random;
 pub mod report;
 pub mod rules;
 pub mod run;
+pub mod score;
 pub mod sgf;
 pub mod solve;
 pub mod wxf_import;

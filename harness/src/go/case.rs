@@ -15,9 +15,14 @@
 //! . . . . .
 //! """                      # grid: top row first; other graphs: one symbol per vertex in order
 //! komi = 0.5               # for the second player, or a list with one entry per seat
-//! dead = "A1 B2"           # stones agreed dead when the game is counted
+//! dead = "A1 B2"           # stones agreed dead on the final board (each names its string)
+//! seki = "C1"              # stones agreed to be in seki on the final board
 //! # sgf = "game.sgf"       # instead of setup/moves: import an SGF record (path relative to here)
 //! ```
+//!
+//! `dead` and `seki` name stones of the board the moves end on; one stone names its whole
+//! string (a string lives or dies as one). A point that holds no stone there, or a stone
+//! named both dead and in seki, is an error naming the token.
 
 use std::sync::Arc;
 
@@ -25,13 +30,14 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::board::{Board, Colour, EMPTY};
-use super::graph::Graph;
-use super::{colour_of, sgf, Go, GoSetup, MAX_PLAYERS, SEAT_NAMES};
+use super::explore::final_board;
+use super::graph::{Graph, Vertex};
+use super::{colour_of, sgf, Go, GoPlay, GoSetup, MAX_PLAYERS, SEAT_NAMES};
 use crate::case::{Case, CaseError, Header, Source, COMMON_KEYS};
 use crate::referee::HalfPoints;
 
 const GO_KEYS: &[&str] = &[
-    "board", "edges", "players", "to_move", "setup", "komi", "dead", "sgf",
+    "board", "edges", "players", "to_move", "setup", "komi", "dead", "seki", "sgf",
 ];
 
 #[derive(Debug, Deserialize)]
@@ -43,6 +49,7 @@ struct GoKeys {
     setup: Option<Spanned<String>>,
     komi: Option<Spanned<Komi>>,
     dead: Option<Spanned<String>>,
+    seki: Option<Spanned<String>>,
     sgf: Option<Spanned<String>>,
 }
 
@@ -70,6 +77,7 @@ pub fn parse(src: &Source, header: Header) -> Result<Case<Go>, CaseError> {
     }
     finish_setup(src, &go, &mut setup)?;
     let plays = header.plays::<Go>(src, &setup)?;
+    agreement(src, &go, &mut setup, &plays)?;
     header.into_case(src, setup, plays)
 }
 
@@ -96,6 +104,7 @@ fn from_sgf(
         sgf::import(&text).map_err(|e| src.error_in(file, format!("{}: {e}", path.display())))?;
     let mut setup = game.setup;
     finish_setup(src, go, &mut setup)?;
+    agreement(src, go, &mut setup, &game.plays)?;
     header.into_case(src, setup, game.plays)
 }
 
@@ -118,20 +127,58 @@ fn finish_setup(src: &Source, go: &GoKeys, setup: &mut GoSetup) -> Result<(), Ca
     if let Some(komi) = &go.komi {
         setup.komi = Some(komi_per_seat(src, komi, setup.players)?);
     }
-    if let Some(dead) = &go.dead {
-        for (token, at) in src.tokens(dead) {
+    Ok(())
+}
+
+/// The case's `dead` and `seki` lists (which replace an SGF record's own), checked against
+/// the board the moves end on, each stone standing for its string.
+fn agreement(
+    src: &Source,
+    go: &GoKeys,
+    setup: &mut GoSetup,
+    plays: &[GoPlay],
+) -> Result<(), CaseError> {
+    if go.dead.is_none() && go.seki.is_none() {
+        return Ok(());
+    }
+    let board = final_board(setup, plays);
+    let named = |list: &Option<Spanned<String>>, what: &str| -> Result<Vec<Vertex>, CaseError> {
+        let mut stones = Vec::new();
+        for (token, at) in list.iter().flat_map(|l| src.tokens(l)) {
             let v = setup
                 .graph
                 .vertex(&token)
                 .ok_or_else(|| src.error_at(at, format!("`{token}` is not a vertex")))?;
-            if setup.stones[v as usize] == EMPTY {
+            if board.colour(v) == EMPTY {
                 return Err(src.error_at(
                     at,
-                    format!("`{token}` is marked dead but holds no stone at the start"),
+                    format!("`{token}` is marked {what} but holds no stone on the final board"),
                 ));
             }
-            setup.dead.push(v);
+            for s in board.string(v) {
+                if !stones.contains(&s) {
+                    stones.push(s);
+                }
+            }
         }
+        Ok(stones)
+    };
+    let dead = named(&go.dead, "dead")?;
+    let seki = named(&go.seki, "in seki")?;
+    if let (Some(v), Some(list)) = (dead.iter().find(|v| seki.contains(v)), &go.seki) {
+        return Err(src.error_in(
+            list,
+            format!(
+                "the string at {} is marked both dead and in seki",
+                setup.graph.name(*v)
+            ),
+        ));
+    }
+    if go.dead.is_some() {
+        setup.dead = dead;
+    }
+    if go.seki.is_some() {
+        setup.seki = seki;
     }
     Ok(())
 }

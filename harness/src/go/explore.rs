@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 use super::board::{Board, Colour, Effect, Scratch, EMPTY};
 use super::graph::{Graph, Vertex};
 use super::{colour_of, Go, GoPlay, GoSetup, SEAT_NAMES};
-use crate::family::Explore;
+use crate::family::{CountedBoard, Explore};
+use crate::referee::Tally;
 use crate::util::hashset::HashSet64;
 
 /// The board as the fast referees keep it, and the hash of every board seen so far (after
@@ -156,6 +157,34 @@ impl Explore for Go {
     fn svg(setup: &GoSetup, state: &GoState, play: Option<&GoPlay>) -> String {
         super::diagram::svg(&setup.graph, state.cells(), play)
     }
+
+    fn counted_board(
+        setup: &GoSetup,
+        state: &GoState,
+        counts: &[(String, &Tally)],
+    ) -> Option<CountedBoard> {
+        Some(super::diagram::counted(
+            &setup.graph,
+            setup.players,
+            state.cells(),
+            counts,
+        ))
+    }
+}
+
+/// The board after every play, as the family plays them (a stone on an occupied point,
+/// which every referee refuses, is skipped): the board a game is counted on.
+pub fn final_board(setup: &GoSetup, plays: &[GoPlay]) -> Board {
+    let mut state = Go::initial(setup);
+    for play in plays {
+        if let GoPlay::Stone(v) = play {
+            if state.board.colour(*v) != EMPTY {
+                continue;
+            }
+        }
+        Go::advance(setup, &mut state, play);
+    }
+    state.board
 }
 
 /// Whether a stone at `v` would touch a string with at most two liberties.

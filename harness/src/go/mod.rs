@@ -51,6 +51,8 @@ pub struct GoSetup {
     /// Stones the players agree are dead when the game is scored (only where a case marks
     /// them).
     pub dead: Vec<Vertex>,
+    /// Stones the players agree are in seki (rulesets that count no territory in seki).
+    pub seki: Vec<Vertex>,
 }
 
 impl GoSetup {
@@ -64,6 +66,7 @@ impl GoSetup {
             to_move: 0,
             komi: None,
             dead: Vec::new(),
+            seki: Vec::new(),
         }
     }
 }

@@ -48,6 +48,8 @@ pub struct Count<'a> {
     pub prisoners: &'a [u32; 9],
     /// Who judged the dead stones, for the tally (`agreement`, `all alive`, an engine…).
     pub judged_by: &'a str,
+    /// White's compensation for handicap stones (two players only).
+    pub handicap_bonus: HalfPoints,
 }
 
 const NO_PRISONERS: [u32; 9] = [0; 9];
@@ -65,6 +67,14 @@ impl<'a> Count<'a> {
             seki: &[],
             prisoners: &NO_PRISONERS,
             judged_by: "",
+            handicap_bonus: HalfPoints(0),
+        }
+    }
+
+    pub fn handicap_bonus(self, handicap_bonus: HalfPoints) -> Self {
+        Count {
+            handicap_bonus,
+            ..self
         }
     }
 
@@ -94,9 +104,16 @@ impl<'a> Count<'a> {
 pub fn score(count: &Count) -> Outcome {
     let players = count.players;
     let mut cells = count.cells.to_vec();
-    let mut dead_of = [0u32; 9];
-    for &v in count.dead {
-        dead_of[cells[v as usize] as usize] += 1;
+    // A dead vertex without a stone (another referee's board, a rescinded play) is ignored.
+    let dead: Vec<Vertex> = count
+        .dead
+        .iter()
+        .copied()
+        .filter(|&v| cells.get(v as usize).is_some_and(|&c| c != EMPTY))
+        .collect();
+    let mut dead_colour = vec![EMPTY; cells.len()];
+    for &v in &dead {
+        dead_colour[v as usize] = cells[v as usize];
         cells[v as usize] = EMPTY;
     }
     let mut owners = vec![b'.'; cells.len()];
@@ -129,17 +146,18 @@ pub fn score(count: &Count) -> Outcome {
         for &v in region {
             owners[v as usize] = seat_letter(owner as Colour);
         }
-        if players > 2 {
-            let dead_here = region.iter().filter(|v| count.dead.contains(v)).count();
-            dead_taken[owner] += dead_here as u32;
-        }
+        // A dead stone is taken by the player whose territory it lay in (Japanese Rules,
+        // Article 10.1: "removes any opposing dead stones from his territory"); one that
+        // lay in no one's territory (dame, a seki eye) is nobody's prisoner.
+        let taken = region
+            .iter()
+            .filter(|&&v| {
+                !matches!(dead_colour[v as usize], EMPTY)
+                    && dead_colour[v as usize] as usize != owner
+            })
+            .count();
+        dead_taken[owner] += taken as u32;
     });
-    // Two players: a dead stone is always the opponent's prisoner. With more players nobody
-    // is "the" opponent, so it goes to whoever owns the region it lay in, if anyone.
-    if players == 2 {
-        dead_taken[1] += dead_of[2];
-        dead_taken[2] += dead_of[1];
-    }
     let mut tally = Tally::new(count.scoring.name(), players);
     for seat in 0..players {
         let c = seat + 1;
@@ -155,12 +173,15 @@ pub fn score(count: &Count) -> Outcome {
                 tally.add(seat, Part::DeadStones, whole(dead_taken[c] as i64));
             }
         }
+        if seat == 1 && players == 2 && count.handicap_bonus.0 != 0 {
+            tally.add(seat, Part::HandicapBonus, count.handicap_bonus);
+        }
         let komi = count.komi.get(seat).copied().unwrap_or(HalfPoints(0));
         if komi.0 != 0 {
             tally.add(seat, Part::Komi, komi);
         }
     }
-    tally.dead = names(count.graph, count.dead);
+    tally.dead = names(count.graph, &dead);
     tally.seki = names(count.graph, count.seki);
     tally.judged_by = count.judged_by.to_string();
     tally.owners = String::from_utf8(owners).expect("seat letters are ASCII");
@@ -204,10 +225,20 @@ mod tests {
             "B+1.5"
         );
         // A white stone at C1 marked dead: the region it leaves still touches white at C2, so
-        // only the prisoner counts.
+        // it is no one's territory and the stone nobody's prisoner (Article 10.1).
         assert_eq!(
             count(&cells, Scoring::Territory, &[2], &[]).summary(),
-            "B+2.5"
+            "B+1.5"
+        );
+        // White C1, C2, C3 all dead: column B and C are black territory, three prisoners.
+        let outcome = count(&cells, Scoring::Territory, &[2, 5, 8], &[]);
+        assert_eq!(
+            outcome.tally().unwrap().part(0, Part::Territory),
+            HalfPoints(12)
+        );
+        assert_eq!(
+            outcome.tally().unwrap().part(0, Part::DeadStones),
+            HalfPoints(6)
         );
     }
 

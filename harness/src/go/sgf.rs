@@ -8,15 +8,41 @@ use sgf_parse::go::{Move, Point, Prop};
 use sgf_parse::{Color, SgfNode};
 
 use super::board::{Colour, EMPTY};
-use super::graph::{Graph, MAX_GRID_SIDE};
+use super::explore::final_board;
+use super::graph::{Graph, Vertex, MAX_GRID_SIDE};
 use super::{colour_of, GoPlay, GoSetup};
 use crate::referee::HalfPoints;
 
-/// A game read from SGF: where it starts and the plays made.
+/// A game read from SGF: where it starts, the plays made, and what the record says of its
+/// end. Stones the territory markup (TB, TW) puts in the other colour's territory are the
+/// setup's dead stones.
 #[derive(Debug, Clone)]
 pub struct Imported {
     pub setup: GoSetup,
     pub plays: Vec<GoPlay>,
+    pub record: Record,
+}
+
+/// The game information a counted game needs, as the record gives it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Record {
+    /// RE, as written.
+    pub result: Option<String>,
+    /// RU, as written.
+    pub rules: Option<String>,
+    /// HA.
+    pub handicap: Option<i64>,
+    /// Whether KM was given.
+    pub komi_given: bool,
+    /// TB and TW of the last node that has them.
+    pub black_territory: Vec<Vertex>,
+    pub white_territory: Vec<Vertex>,
+}
+
+impl Record {
+    pub fn has_markup(&self) -> bool {
+        !self.black_territory.is_empty() || !self.white_territory.is_empty()
+    }
 }
 
 /// Reads the first game tree's main variation.
@@ -27,10 +53,23 @@ pub fn import(text: &str) -> Result<Imported, String> {
     let graph = Graph::grid(width, height, false).map_err(|e| e.to_string())?;
     let mut setup = GoSetup::empty(graph, 2);
     let mut plays = Vec::new();
+    let mut record = Record::default();
     let mut next_seat: Option<usize> = None;
     for (index, node) in root.main_variation().enumerate() {
+        let mut territory: Option<(Vec<Vertex>, Vec<Vertex>)> = None;
         for prop in node.properties() {
             match prop {
+                Prop::RE(text) => record.result = Some(text.text.trim().to_string()),
+                Prop::RU(text) => record.rules = Some(text.text.trim().to_string()),
+                Prop::HA(n) => record.handicap = Some(*n),
+                Prop::TB(points) | Prop::TW(points) => {
+                    let list = vertices(points, width, height)?;
+                    let (black, white) = territory.get_or_insert_with(Default::default);
+                    match prop {
+                        Prop::TB(_) => *black = list,
+                        _ => *white = list,
+                    }
+                }
                 Prop::AB(_) | Prop::AW(_) | Prop::AE(_) if !plays.is_empty() => {
                     return Err(format!(
                         "node {index}: setup stones after the first move are not supported"
@@ -42,8 +81,9 @@ pub fn import(text: &str) -> Result<Imported, String> {
                 Prop::PL(colour) if plays.is_empty() => setup.to_move = seat(*colour),
                 Prop::KM(komi) => {
                     let k = HalfPoints::from_f64(*komi)
-                        .ok_or(format!("komi {komi} is not a multiple of 0.5"))?;
+                        .ok_or(format!("KM[{komi}]: komi is not a multiple of 0.5"))?;
                     setup.komi = Some(vec![HalfPoints(0), k]);
+                    record.komi_given = true;
                 }
                 Prop::B(mv) | Prop::W(mv) => {
                     let mover = if matches!(prop, Prop::B(_)) { 0 } else { 1 };
@@ -63,8 +103,88 @@ pub fn import(text: &str) -> Result<Imported, String> {
                 _ => {}
             }
         }
+        if let Some((black, white)) = territory {
+            record.black_territory = black;
+            record.white_territory = white;
+        }
     }
-    Ok(Imported { setup, plays })
+    if record.has_markup() {
+        setup.dead = dead_from_markup(&setup, &plays, &record)?;
+    }
+    Ok(Imported {
+        setup,
+        plays,
+        record,
+    })
+}
+
+/// The stones the territory markup counts as dead: every stone in the other colour's
+/// territory. A stone in its own colour's territory, a point in both TB and TW, or a string
+/// only partly marked is inconsistent markup, an error naming the property and the point.
+fn dead_from_markup(
+    setup: &GoSetup,
+    plays: &[GoPlay],
+    record: &Record,
+) -> Result<Vec<Vertex>, String> {
+    let board = final_board(setup, plays);
+    let graph = &setup.graph;
+    let grid = graph.grid_shape().ok_or("SGF import needs a grid")?;
+    let point = |v: Vertex| {
+        let v = v as usize;
+        let (x, y) = (v % grid.width, grid.height - 1 - v / grid.width);
+        format!(
+            "{}{} ({})",
+            sgf_letter(x),
+            sgf_letter(y),
+            graph.name(v as Vertex)
+        )
+    };
+    if let Some(&v) = record
+        .black_territory
+        .iter()
+        .find(|v| record.white_territory.contains(v))
+    {
+        return Err(format!("TB and TW both mark {}", point(v)));
+    }
+    let mut dead = Vec::new();
+    for (property, list, owner) in [
+        ("TB", &record.black_territory, colour_of(0)),
+        ("TW", &record.white_territory, colour_of(1)),
+    ] {
+        for &v in list {
+            match board.colour(v) {
+                EMPTY => {}
+                c if c == owner => {
+                    return Err(format!(
+                        "{property}[{}] marks a {} stone as its own colour's territory",
+                        point(v),
+                        if c == colour_of(0) { "black" } else { "white" }
+                    ))
+                }
+                _ => dead.push(v),
+            }
+        }
+    }
+    for &v in &dead {
+        if let Some(&rest) = board.string(v).iter().find(|s| !dead.contains(s)) {
+            return Err(format!(
+                "territory markup takes {} as dead but not {} of the same string",
+                point(v),
+                point(rest)
+            ));
+        }
+    }
+    dead.sort_unstable();
+    Ok(dead)
+}
+
+fn vertices(points: &HashSet<Point>, width: usize, height: usize) -> Result<Vec<Vertex>, String> {
+    let mut list = points
+        .iter()
+        .map(|p| vertex(p, width, height).map(|v| v as Vertex))
+        .collect::<Result<Vec<_>, _>>()?;
+    list.sort_unstable();
+    Ok(list)
 }
 
 fn node_has_pl(root: &SgfNode<Prop>) -> bool {

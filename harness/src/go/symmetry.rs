@@ -140,6 +140,7 @@ impl Symmetric for Go {
             image.stones[map.apply(v as Vertex) as usize] = c;
         }
         image.dead = setup.dead.iter().map(|&v| map.apply(v)).collect();
+        image.seki = setup.seki.iter().map(|&v| map.apply(v)).collect();
         image
     }
 

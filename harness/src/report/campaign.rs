@@ -4,6 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::runner::campaign::Results;
+use crate::runner::random::SignatureSummary;
+use crate::runner::Ruling;
 use crate::util::escape_html as esc;
 
 /// One row per signature: how often, which referees ruled how, the shortest case.
@@ -18,6 +20,7 @@ pub fn csv(results: &Results) -> Result<String, csv::Error> {
         "shortest_found",
         "minimized_plies",
         "case",
+        "result",
     ])?;
     for s in &results.signatures {
         let referees: Vec<String> = s
@@ -34,6 +37,7 @@ pub fn csv(results: &Results) -> Result<String, csv::Error> {
             &s.shortest_found.to_string(),
             &s.minimized_plies.to_string(),
             &s.case_path,
+            &result_text(s).join("; "),
         ])?;
     }
     let bytes = w.into_inner().map_err(|e| e.into_error())?;
@@ -84,7 +88,7 @@ pub fn html(results: &Results) -> String {
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>rulediff campaign</title><style>\
          body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse}\
          td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}section{margin:2em 0;border-top:2px solid #888}\
-         code,pre{background:#f4f4f4}.illegal{color:#b71c1c}.legal{color:#1b5e20}</style></head><body>",
+         code,pre{background:#f4f4f4}.counted{display:flex;gap:1em;flex-wrap:wrap}figure{margin:0}.illegal{color:#b71c1c}.legal{color:#1b5e20}</style></head><body>",
     );
     write!(
         out,
@@ -124,6 +128,10 @@ pub fn html(results: &Results) -> String {
             .expect("writing to a String");
         }
         out.push_str("</ul>");
+        let result = result_text(s);
+        if !result.is_empty() {
+            write!(out, "<pre>{}</pre>", esc(&result.join("\n"))).expect("writing to a String");
+        }
         if !s.cycle_plays.is_empty() {
             write!(
                 out,
@@ -156,6 +164,18 @@ pub fn html(results: &Results) -> String {
     }
     out.push_str("</body></html>\n");
     out
+}
+
+/// For a result divergence: the kind, each referee's result with its parts, the parts that
+/// differ and the dead stones (the board is the section's picture).
+fn result_text(s: &SignatureSummary) -> Vec<String> {
+    let Some(split) = s.signature.result else {
+        return Vec::new();
+    };
+    let (ids, rulings): (Vec<String>, Vec<Ruling>) = s.rulings.iter().cloned().unzip();
+    let mut lines = vec![split.describe().to_string()];
+    lines.extend(super::result::divergence_lines(&ids, &rulings, None));
+    lines
 }
 
 fn table(out: &mut String, results: &Results) {

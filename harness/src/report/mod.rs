@@ -2,4 +2,6 @@
 
 pub mod campaign;
 pub mod csv;
+pub mod recorded;
+pub mod result;
 pub mod text;

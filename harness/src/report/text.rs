@@ -22,6 +22,14 @@ pub fn case_run(run: &CaseRun) -> String {
     steps(&mut out, run);
     for d in &run.divergences {
         line(&mut out, format!("DIVERGENCE {}", d.describe()));
+        if let (Some(split), Some(step)) = (d.result, run.steps.iter().find(|s| s.ply == d.ply)) {
+            line(&mut out, format!("  {}", split.describe()));
+            for text in
+                super::result::divergence_lines(&run.referees, &step.rulings, d.board.as_ref())
+            {
+                line(&mut out, format!("  {text}"));
+            }
+        }
     }
     for incident in &run.incidents {
         line(&mut out, format!("recovered: {incident}"));

@@ -232,6 +232,11 @@ fn summarize<F: Explore>(
         &found.signature.describe(),
         &comment,
     );
+    let svg = match found.signature.result {
+        Some(_) => counted_svg::<F>(setup, &state, &found.play, &rulings),
+        None => None,
+    }
+    .unwrap_or_else(|| F::svg(setup, &state, Some(&found.play)));
     SignatureSummary {
         description: found.signature.describe(),
         case_path: format!("cases/{}.toml", found.signature.slug()),
@@ -242,9 +247,28 @@ fn summarize<F: Explore>(
         minimized_plies: history.len(),
         case_file,
         rulings,
-        svg: F::svg(setup, &state, Some(&found.play)),
+        svg,
         cycle_plays,
     }
+}
+
+/// For a result divergence: the board after the final play as each referee counted it.
+fn counted_svg<F: Explore>(
+    setup: &F::Setup,
+    before: &F::State,
+    play: &F::Play,
+    rulings: &[(String, Ruling)],
+) -> Option<String> {
+    let mut after = before.clone();
+    F::advance(setup, &mut after, play);
+    let counts: Vec<(String, &crate::referee::Tally)> = rulings
+        .iter()
+        .filter_map(|(id, ruling)| match ruling {
+            Ruling::Ends { outcome } => Some((id.clone(), outcome.tally()?)),
+            _ => None,
+        })
+        .collect();
+    F::counted_board(setup, &after, &counts).map(|board| board.svg)
 }
 
 /// Where the family can start a game from any position, the latest position of the found

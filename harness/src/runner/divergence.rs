@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::record::{CaseRun, ResultSplit, Ruling};
+use crate::family::CountedBoard;
 
 /// Referees that ruled a step the same way.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +35,9 @@ pub struct Divergence {
     /// with results that differ (see [`ResultSplit`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<ResultSplit>,
+    /// For a result divergence, the final board as each referee counted it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<CountedBoard>,
 }
 
 impl Divergence {
@@ -66,6 +70,7 @@ pub fn divergences(run: &CaseRun) -> Vec<Divergence> {
                 play: step.play.clone(),
                 groups,
                 result: ResultSplit::of(&step.rulings),
+                board: None,
             })
         })
         .collect()

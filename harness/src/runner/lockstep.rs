@@ -1,10 +1,10 @@
 //! Plays one case through several referees at once.
 
 use crate::case::Case;
-use crate::family::{Explore, Family};
-use crate::referee::{Fault, Referee, RefereeInfo, Refereed, Status, Verdict};
+use crate::family::{CountedBoard, Explore, Family};
+use crate::referee::{Fault, Referee, RefereeInfo, Refereed, Status, Tally, Verdict};
 
-use super::record::{CaseRun, Ruling, StepRecord};
+use super::record::{CaseRun, ResultSplit, Ruling, StepRecord};
 use super::{check_expectations, divergences};
 
 /// How a run is made.
@@ -62,6 +62,7 @@ pub fn run_case<F: Explore>(
         .map(|seat| start_seat(seat, &case.setup))
         .collect();
     let mut steps = Vec::with_capacity(case.plays.len());
+    let mut boards = Vec::new();
     // The game as the referees that still play it see it; `None` once none accepts a play.
     let mut state = Some(F::initial(&case.setup));
     for (i, play) in case.plays.iter().enumerate() {
@@ -94,6 +95,9 @@ pub fn run_case<F: Explore>(
                 .filter(|s| s.active)
                 .find_map(|s| s.referee.seat_to_move());
             F::advance_seated(&case.setup, st, play, seat);
+            if let Some(board) = counted_board(case, referees, st, steps.last()) {
+                boards.push((i + 1, board));
+            }
         }
     }
     let mut run = CaseRun {
@@ -111,8 +115,37 @@ pub fn run_case<F: Explore>(
             .collect(),
     };
     run.divergences = divergences(&run);
+    for d in &mut run.divergences {
+        d.board = boards
+            .iter()
+            .find(|(ply, _)| *ply == d.ply)
+            .map(|(_, b)| b.clone());
+    }
     run.expectations = check_expectations(&run, &case.expect);
     run
+}
+
+/// The final board as each referee counted it, where the step is a result divergence.
+fn counted_board<F: Explore>(
+    case: &Case<F>,
+    referees: &[&RefereeInfo<F>],
+    state: &F::State,
+    step: Option<&StepRecord>,
+) -> Option<CountedBoard> {
+    let step = step?;
+    ResultSplit::of(&step.rulings)?;
+    let counts: Vec<(String, &Tally)> = referees
+        .iter()
+        .zip(&step.rulings)
+        .filter_map(|(info, ruling)| match ruling {
+            Ruling::Ends { outcome } => Some((info.id.clone(), outcome.tally()?)),
+            _ => None,
+        })
+        .collect();
+    if counts.is_empty() {
+        return None;
+    }
+    F::counted_board(&case.setup, state, &counts)
 }
 
 /// The repetition play `i` of the case makes from `state`, in words: its kind, the earlier

@@ -286,7 +286,8 @@ pub struct SignatureSummary {
     pub case_path: String,
     /// Per referee, what it ruled on the final play of the minimized case.
     pub rulings: Vec<(String, Ruling)>,
-    /// SVG of the position before the play, and the plays of the repeating cycle, if any.
+    /// SVG of the position before the play (for a result divergence, of the final board as
+    /// each referee counted it), and the plays of the repeating cycle, if any.
     pub svg: String,
     pub cycle_plays: Vec<String>,
 }

@@ -3,6 +3,7 @@
 //! also has a spec version in [`spec`] that rescans the whole history.
 
 pub mod chsk;
+pub mod counting;
 pub mod cycle_void;
 pub mod kee;
 pub mod kinds;
@@ -18,11 +19,13 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::board::Colour;
 use super::board::{Board, Effect, Scratch, EMPTY};
 use super::graph::Vertex;
 use super::score::{score, Count, Scoring};
 use super::{colour_of, Go, GoPlay, GoSetup};
 use crate::referee::{Fault, HalfPoints, Outcome, Referee, Status, Verdict};
+use counting::{handicap_stones, Counting, DeadStones};
 
 /// What a suicidal stone play is allowed to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -71,6 +74,8 @@ pub struct Basics {
     pub scoring: Scoring,
     /// Komi per seat when the case gives none.
     pub komi: Vec<HalfPoints>,
+    /// Dead stones by agreement or not, and the handicap bonus.
+    pub counting: Counting,
 }
 
 impl Basics {
@@ -79,7 +84,30 @@ impl Basics {
             suicide,
             scoring: Scoring::Area,
             komi: Vec::new(),
+            counting: Counting::default(),
         }
+    }
+
+    /// Counts the final board `cells` of a game from `setup` with `prisoners` taken during
+    /// it, by this ruleset's scoring, komi, dead stones and handicap bonus.
+    pub fn count(&self, setup: &GoSetup, cells: &[Colour], prisoners: &[u32; 9]) -> Outcome {
+        let komi = setup
+            .komi
+            .as_deref()
+            .unwrap_or(self.komi_for(setup.players));
+        let (dead, seki): (&[Vertex], &[Vertex]) = match self.counting.dead {
+            DeadStones::Agreement => (&setup.dead, &setup.seki),
+            DeadStones::AllAlive => (&[], &[]),
+        };
+        let bonus = self.counting.handicap.half_points(handicap_stones(setup));
+        score(
+            &Count::new(&setup.graph, cells, setup.players, self.scoring)
+                .komi(komi)
+                .dead(dead, self.counting.dead.judged_by())
+                .seki(seki)
+                .prisoners(prisoners)
+                .handicap_bonus(HalfPoints(bonus)),
+        )
     }
 
     /// The komi to count with when the case gives none. A ruleset's komi is stated for two
@@ -236,27 +264,11 @@ impl<K: KoRule> GoReferee<K> {
     }
 
     fn finish(game: &mut Game, basics: &Basics) {
-        let players = game.setup.players;
-        let komi = game
-            .setup
-            .komi
-            .as_deref()
-            .unwrap_or(basics.komi_for(players));
         let mut prisoners = [0u32; 9];
         for (c, p) in prisoners.iter_mut().enumerate() {
             *p = game.board.prisoners(c as u8);
         }
-        game.over = Some(score(
-            &Count::new(
-                game.board.graph(),
-                game.board.cells(),
-                game.setup.players,
-                basics.scoring,
-            )
-            .komi(komi)
-            .dead(&game.setup.dead, "agreement")
-            .prisoners(&prisoners),
-        ));
+        game.over = Some(basics.count(&game.setup, game.board.cells(), &prisoners));
     }
 }
 

@@ -13,6 +13,7 @@
 //! registered bare.
 
 use super::chsk::CycleRuling;
+use super::counting;
 use super::kinds::KoKind;
 use super::{Basics, SuicidePolicy};
 use crate::go::score::Scoring;
@@ -43,6 +44,7 @@ impl Preset {
                 HalfPoints(0),
                 HalfPoints::from_f64(self.komi).expect("preset komi is a multiple of 0.5"),
             ],
+            counting: counting::for_preset(&self.id),
         }
     }
 
@@ -53,11 +55,12 @@ impl Preset {
             Scoring::Territory => "territory",
         };
         let details = format!(
-            "ko rule `{}{}`, {scoring} scoring, komi {} (two players; none otherwise).\n{}",
+            "ko rule `{}{}`, {scoring} scoring, komi {} (two players; none otherwise).\n{}\nCounting: {}",
             self.ko.id(),
             self.suicide.suffix(),
             self.komi,
-            self.details
+            self.details,
+            counting::for_preset(&self.id).source
         );
         RefereeInfo::new(self.id.clone(), self.summary, self.source, move || {
             ko.referee(id.clone(), basics.clone())
@@ -136,7 +139,7 @@ pub fn presets() -> Vec<Preset> {
             komi: 6.5,
             summary: "Japanese Rules of Go (1989)",
             source: "Japanese Rules of Go (Nihon Ki-in and Kansai Ki-in, 1989), Articles 4, 6, 12",
-            details: "Article 6 (ko): a stone that captures one stone in ko may not be retaken at once. Article 4: a stone may not be played where it would have no liberty unless it captures (no suicide). Article 12: \"When the same whole-board position is repeated during a game, if the players agree, the game ends without result\" — ruled at the first repetition. Not expressed: the life-and-death confirmation after the game stops and its precedents; dead stones come from the case's `dead` list, and seki eyes are counted as territory.",
+            details: "Article 6 (ko): a stone that captures one stone in ko may not be retaken at once. Article 4: a stone may not be played where it would have no liberty unless it captures (no suicide). Article 12: \"When the same whole-board position is repeated during a game, if the players agree, the game ends without result\" — ruled at the first repetition. Not expressed: the life-and-death confirmation after the game stops and its precedents; dead stones and seki come from the case's `dead` and `seki` lists (see Counting below).",
         },
         Preset {
             id: "korean".into(),

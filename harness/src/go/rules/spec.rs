@@ -6,7 +6,6 @@ use super::kinds::KoKind;
 use super::{Basics, SuicidePolicy};
 use crate::go::board::{Colour, EMPTY};
 use crate::go::regions::plain_play;
-use crate::go::score::{score, Count};
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
 use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
 
@@ -90,21 +89,7 @@ impl SpecReferee {
                 prisoners[c as usize] += removed as u32;
             }
         }
-        let komi = setup
-            .komi
-            .as_deref()
-            .unwrap_or(self.basics.komi_for(setup.players));
-        Ok(Some(score(
-            &Count::new(
-                &setup.graph,
-                self.cells()?,
-                setup.players,
-                self.basics.scoring,
-            )
-            .komi(komi)
-            .dead(&setup.dead, "agreement")
-            .prisoners(&prisoners),
-        )))
+        Ok(Some(self.basics.count(setup, self.cells()?, &prisoners)))
     }
 
     /// Every board that existed in the game, oldest first.

@@ -1,0 +1,125 @@
+//! `rulediff score FILES…`: count recorded games (SGF) under their recorded rules and others,
+//! and compare each result with the recorded one.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use rayon::prelude::*;
+use rulediff::check::recorded::{self, Game, Skip};
+use rulediff::go::Go;
+use rulediff::referee::{select, Refereed};
+use rulediff::report;
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Text,
+    Csv,
+    Markdown,
+    Json,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// SGF files or folders (searched recursively for `.sgf`).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Referees to count with besides the one for each record's RU (`japanese,chinese`).
+    #[arg(long)]
+    rules: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Write the report to this file (atomically) instead of standard output.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    let registry = Go::registry();
+    let extra = match &args.rules {
+        Some(spec) => select(&registry, spec).map_err(anyhow::Error::msg)?,
+        None => Vec::new(),
+    };
+    let mut files = Vec::new();
+    for path in &args.paths {
+        sgf_files(path, &mut files).with_context(|| format!("cannot list {}", path.display()))?;
+    }
+    files.sort();
+    if files.is_empty() {
+        anyhow::bail!("no .sgf files under {:?}", args.paths);
+    }
+    let results: Vec<Result<Game, Skip>> = files
+        .par_iter()
+        .map(|file| {
+            let name = file.display().to_string();
+            match std::fs::read(file) {
+                // Old records are often Latin-1; the moves and markup are ASCII either way.
+                Ok(bytes) => {
+                    recorded::count(&name, &String::from_utf8_lossy(&bytes), &registry, &extra)
+                }
+                Err(e) => Err(Skip::Error(format!("{name}: {e}"))),
+            }
+        })
+        .collect();
+    let (mut games, mut not_counted, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    for r in results {
+        match r {
+            Ok(game) => games.push(game),
+            Err(Skip::NotCounted(why)) => not_counted.push(why),
+            Err(Skip::Error(why)) => errors.push(why),
+        }
+    }
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+    let text = match args.format {
+        Format::Text => report::recorded::text(&games),
+        Format::Csv => report::recorded::csv(&games)?,
+        Format::Markdown => report::recorded::markdown(&games),
+        Format::Json => {
+            serde_json::to_string_pretty(&serde_json::json!({
+                "games": games, "not_counted": not_counted, "errors": errors,
+            }))? + "\n"
+        }
+    };
+    match &args.out {
+        Some(path) => rulediff::util::atomic::write(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => out!("{text}")?,
+    }
+    eprintln!(
+        "{}",
+        report::recorded::summary(&games, not_counted.len(), errors.len())
+    );
+    let all_agree = games
+        .iter()
+        .filter(|g| g.preset.is_some())
+        .all(|g| g.counts.first().and_then(|c| c.agrees) == Some(true));
+    Ok(if errors.is_empty() && all_agree {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// A file named on the command line is read whatever its name; a folder gives its `.sgf`
+/// files, recursively.
+fn sgf_files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    if !path.is_dir() {
+        std::fs::metadata(path)?;
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    for entry in std::fs::read_dir(path)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            sgf_files(&path, out)?;
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+        {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
