@@ -177,6 +177,9 @@ pub fn count(
             }
         })
         .collect();
+    if setup.dead.is_empty() && counts.first().and_then(|c| c.agrees) == Some(false) {
+        notes.push("the markup takes no stone as dead".into());
+    }
     let markup_differs = counts
         .first()
         .filter(|_| preset.is_some())

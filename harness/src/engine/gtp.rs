@@ -22,7 +22,7 @@ use super::spec::{EngineSpec, Kind, Legality, ScoringMode};
 use crate::go::board::{Board, Scratch, EMPTY};
 use crate::go::score::{score, Count, Scoring};
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
-use crate::referee::{Fault, HalfPoints, Outcome, Referee, Status, Verdict};
+use crate::referee::{Fault, HalfPoints, Outcome, Part, Referee, Status, Tally, Verdict};
 
 /// An engine definition with its idle processes.
 pub struct GtpEngine {
@@ -377,9 +377,39 @@ impl GtpReferee {
                     command: "final_score".into(),
                     reply,
                 })?;
-                Ok(margin_outcome(margin))
+                let judgement = self.judgement()?;
+                Ok(margin_outcome(margin, judgement, &self.engine.spec.id))
             }
         }
+    }
+
+    /// The stones the engine calls dead and in seki at the end (`final_status_list dead`,
+    /// `final_status_list seki`), where it has the command; `None` where it has not.
+    fn judgement(&mut self) -> Result<Option<(Vec<String>, Vec<String>)>, Fault> {
+        if !self.has("final_status_list") {
+            return Ok(None);
+        }
+        let graph = Arc::clone(&self.game()?.setup.graph);
+        let mut lists = Vec::new();
+        for status in ["dead", "seki"] {
+            let command = format!("final_status_list {status}");
+            let text =
+                self.attempt(&|p, _, e| ok_text(p.call(&command, e.timeout())?, &command))?;
+            let vertices =
+                gtp_reply::parse_vertex_list(&graph, &text).map_err(|reply| Fault::Garbage {
+                    command: command.clone(),
+                    reply,
+                })?;
+            lists.push(
+                vertices
+                    .iter()
+                    .map(|&v| graph.name(v).to_string())
+                    .collect(),
+            );
+        }
+        let seki = lists.pop().unwrap_or_default();
+        let dead = lists.pop().unwrap_or_default();
+        Ok(Some((dead, seki)))
     }
 
     /// `play` then `undo`: would the engine accept `play`?
@@ -781,12 +811,26 @@ fn area_count(game: &Game) -> Result<Outcome, Fault> {
     ))
 }
 
-/// A margin for Black as a score whose summary is `B+m`, `W+m` or `draw:jigo`.
-fn margin_outcome(margin: HalfPoints) -> Outcome {
+/// A margin for Black as a score whose summary is `B+m`, `W+m` or `draw:jigo`, with the
+/// engine's dead and seki stones where it named them.
+fn margin_outcome(
+    margin: HalfPoints,
+    judgement: Option<(Vec<String>, Vec<String>)>,
+    engine: &str,
+) -> Outcome {
     let (b, w) = if margin.0 >= 0 {
         (margin, HalfPoints(0))
     } else {
         (HalfPoints(0), HalfPoints(-margin.0))
     };
-    Outcome::score(vec![("B".into(), b), ("W".into(), w)])
+    let Some((dead, seki)) = judgement else {
+        return Outcome::score(vec![("B".into(), b), ("W".into(), w)]);
+    };
+    let mut tally = Tally::new("engine", 2);
+    tally.add(0, Part::Reported, b);
+    tally.add(1, Part::Reported, w);
+    tally.dead = dead;
+    tally.seki = seki;
+    tally.judged_by = format!("{engine} (final_status_list)");
+    Outcome::counted(&["B", "W"], tally)
 }

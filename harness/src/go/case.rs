@@ -161,6 +161,7 @@ fn agreement(
                 }
             }
         }
+        stones.sort_unstable();
         Ok(stones)
     };
     let dead = named(&go.dead, "dead")?;

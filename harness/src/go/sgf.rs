@@ -343,6 +343,34 @@ mod tests {
     }
 
     #[test]
+    fn territory_markup_gives_the_dead_stones() {
+        // White D4 inside Black's territory (TB), Black's wall on column C.
+        let game = import(
+            "(;SZ[5]RE[B+9]RU[Japanese]KM[0.5];B[ca];W[dd];B[cb];W[];B[cc];W[];B[cd];W[];B[ce];W[]\
+             ;TB[da][db][dc][dd][de][ea][eb][ec][ed][ee])",
+        )
+        .unwrap();
+        let g = &game.setup.graph;
+        assert_eq!(game.setup.dead, vec![g.vertex("D2").unwrap()]);
+        assert_eq!(game.record.result.as_deref(), Some("B+9"));
+        assert_eq!(game.record.rules.as_deref(), Some("Japanese"));
+        assert!(game.record.komi_given);
+    }
+
+    #[test]
+    fn inconsistent_markup_is_an_error_naming_property_and_point() {
+        let own = import("(;SZ[5];B[aa];W[ee];TB[aa])").unwrap_err();
+        assert!(
+            own.contains("TB[aa (A5)]") && own.contains("black stone"),
+            "{own}"
+        );
+        let both = import("(;SZ[5];B[aa];W[ee];TB[cc]TW[cc])").unwrap_err();
+        assert!(both.contains("TB and TW both mark cc (C3)"), "{both}");
+        let part = import("(;SZ[5];B[aa];W[ee];B[cc];W[ed];TB[ee])").unwrap_err();
+        assert!(part.contains("not ed (E2)"), "{part}");
+    }
+
+    #[test]
     fn export_round_trips() {
         let sgf = "(;GM[1]FF[4]SZ[7:5]KM[6.5]AB[ab][cd]AW[ee];W[ba];B[];W[dd])";
         let game = import(sgf).unwrap();

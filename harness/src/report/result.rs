@@ -2,7 +2,7 @@
 //! differ between referees, and the stones each counted as dead. Used by `run` (result
 //! divergences), campaign reports and `rulediff score`.
 
-use crate::referee::{Outcome, Tally};
+use crate::referee::{Outcome, Part, Tally};
 use crate::runner::Ruling;
 
 /// `W+0.5 — B: territory 55, prisoners 6 · W: territory 61, prisoners 7, komi 6.5`; the
@@ -14,9 +14,20 @@ pub fn outcome_line(outcome: &Outcome) -> String {
     let seats: Vec<String> = points
         .iter()
         .enumerate()
-        .map(|(seat, (name, _))| format!("{name}: {}", tally.describe_seat(seat)))
+        .map(|(seat, (name, _))| {
+            format!("{name}: {}{}", area(tally, seat), tally.describe_seat(seat))
+        })
         .collect();
     format!("{} — {}", outcome.summary(), seats.join(" · "))
+}
+
+/// `area 36 = ` before the stones and territory of an area count.
+fn area(tally: &Tally, seat: usize) -> String {
+    if tally.scoring != "area" {
+        return String::new();
+    }
+    let sum = tally.part(seat, Part::Stones).0 + tally.part(seat, Part::Territory).0;
+    format!("area {} = ", crate::referee::HalfPoints(sum))
 }
 
 /// Who took which stones off: `agreement: C3 D4`, `all alive (…)`.
@@ -70,11 +81,10 @@ pub fn divergence_lines(
         .filter(|(_, o)| o.tally().is_some())
         .collect();
     let groups = grouped(&dead, |o| o.tally().map(dead_line).unwrap_or_default());
-    if groups.len() > 1
-        || groups
-            .iter()
-            .any(|(text, _)| !text.ends_with("no stone taken off"))
-    {
+    let any_taken = tallies
+        .iter()
+        .any(|t| !t.dead.is_empty() || !t.seki.is_empty());
+    if any_taken {
         let parts: Vec<String> = groups
             .iter()
             .map(|(text, members)| format!("{}: {text}", members.join(", ")))

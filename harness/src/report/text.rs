@@ -22,7 +22,15 @@ pub fn case_run(run: &CaseRun) -> String {
     steps(&mut out, run);
     for d in &run.divergences {
         line(&mut out, format!("DIVERGENCE {}", d.describe()));
-        if let (Some(split), Some(step)) = (d.result, run.steps.iter().find(|s| s.ply == d.ply)) {
+        // A result divergence is explained where the results have parts to show (counted
+        // games); a chess or xiangqi result is its own explanation.
+        let step = run.steps.iter().find(|s| s.ply == d.ply);
+        let counted = step.is_some_and(|s| {
+            s.rulings
+                .iter()
+                .any(|r| matches!(r, Ruling::Ends { outcome } if outcome.tally().is_some()))
+        });
+        if let (Some(split), Some(step), true) = (d.result, step, counted) {
             line(&mut out, format!("  {}", split.describe()));
             for text in
                 super::result::divergence_lines(&run.referees, &step.rulings, d.board.as_ref())
