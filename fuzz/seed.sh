@@ -5,7 +5,7 @@
 #   cargo +nightly fuzz run differential fuzz/seeds/differential
 set -euo pipefail
 cd "$(dirname "$0")"
-rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn,gtp_reply,xiangqi_fen,xiangqi_differential,kee_claims}
+rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn,gtp_reply,xiangqi_fen,xiangqi_differential,kee_claims,pass_alive}
 find ../corpus -name '*.toml' | while read -r f; do cp "$f" "seeds/case_file/$(echo "${f#../corpus/}" | tr / _)"; done
 find ../corpus -name '*.sgf' | while read -r f; do cp "$f" "seeds/sgf/$(basename "$f")"; done
 find ../corpus -name '*.pgn' | while read -r f; do cp "$f" "seeds/pgn/$(basename "$f")"; done
@@ -18,7 +18,7 @@ for shape in range(5):
         for players in range(3):
             picks = bytes(random.randrange(256) for _ in range(2 * 60))
             data = bytes([shape, size, players]) + picks
-            for target in ("differential", "termination"):
+            for target in ("differential", "termination", "pass_alive"):
                 open(f"seeds/{target}/s{shape}-{size}-{players}", "wb").write(data)
 starts = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8/8/8/R2p3k/8/4P3/4K3 b - e3 0 1",
           "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1", "8/8/8/8/8/8/8/8 w - - 0 1",

@@ -72,3 +72,8 @@ fn xiangqi_differential_seeds() {
 fn kee_claims_seeds() {
     replay("kee_claims", fuzz::kee_claims);
 }
+
+#[test]
+fn pass_alive_seeds() {
+    replay("pass_alive", fuzz::pass_alive);
+}

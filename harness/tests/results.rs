@@ -99,6 +99,19 @@ fn dead_and_seki_must_name_stones_of_the_final_board() {
 }
 
 #[test]
+fn a_pass_alive_string_cannot_be_agreed_dead() {
+    // Black's two eyes at B4 and D4 make its string pass-alive; White's row has one region.
+    let board = "family = \"go\"\nboard = \"5x5\"\nsetup = \"\"\"\nX X X X X\nX . X . X\nX X X X X\nO O O O O\n. . . . .\n\"\"\"\nmoves = \"pass pass\"\n";
+    let error = go_case(&format!("{board}dead = \"A2 C5\"\n")).unwrap_err();
+    assert!(
+        error.contains("test.toml:")
+            && error.contains("`C5` is marked dead but its string is pass-alive"),
+        "{error}"
+    );
+    go_case(&format!("{board}dead = \"A2\"\n")).unwrap();
+}
+
+#[test]
 fn a_result_divergence_shows_parts_dead_stones_and_the_counted_board() {
     let out = rulediff(&["run", &corpus("go/scoring/japanese-or-chinese.toml")]);
     let stdout = text(&out.stdout);

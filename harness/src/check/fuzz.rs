@@ -186,3 +186,11 @@ pub fn kee_claims(data: &[u8]) {
         panic!("{disagreement}");
     }
 }
+
+/// Pass-alive areas by Benson's algorithm equal those by the definition (a search over every
+/// sequence of opponent plays) on the small position the bytes build.
+pub fn pass_alive(data: &[u8]) {
+    if let Err(difference) = super::pass_alive::benson_matches_definition(data) {
+        panic!("{difference}");
+    }
+}

@@ -32,6 +32,7 @@ use toml::Spanned;
 use super::board::{Board, Colour, EMPTY};
 use super::explore::final_board;
 use super::graph::{Graph, Vertex};
+use super::rules::counting::pass_alive_stones;
 use super::{colour_of, sgf, Go, GoPlay, GoSetup, MAX_PLAYERS, SEAT_NAMES};
 use crate::case::{Case, CaseError, Header, Source, COMMON_KEYS};
 use crate::referee::HalfPoints;
@@ -142,6 +143,7 @@ fn agreement(
         return Ok(());
     }
     let board = final_board(setup, plays);
+    let alive = pass_alive_stones(&setup.graph, board.cells(), setup.players);
     let named = |list: &Option<Spanned<String>>, what: &str| -> Result<Vec<Vertex>, CaseError> {
         let mut stones = Vec::new();
         for (token, at) in list.iter().flat_map(|l| src.tokens(l)) {
@@ -153,6 +155,15 @@ fn agreement(
                 return Err(src.error_at(
                     at,
                     format!("`{token}` is marked {what} but holds no stone on the final board"),
+                ));
+            }
+            if what == "dead" && alive.as_ref().is_some_and(|a| a[v as usize]) {
+                return Err(src.error_at(
+                    at,
+                    format!(
+                        "`{token}` is marked dead but its string is pass-alive: no sequence of \
+                         opponent plays can capture it, under any suicide rule"
+                    ),
                 ));
             }
             for s in board.string(v) {

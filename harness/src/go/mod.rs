@@ -5,6 +5,8 @@ pub mod case;
 pub mod diagram;
 pub mod explore;
 pub mod graph;
+pub mod pass_alive;
+pub mod pass_alive_spec;
 pub mod random;
 pub mod regions;
 pub mod registry;

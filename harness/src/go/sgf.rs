@@ -10,6 +10,7 @@ use sgf_parse::{Color, SgfNode};
 use super::board::{Colour, EMPTY};
 use super::explore::final_board;
 use super::graph::{Graph, Vertex, MAX_GRID_SIDE};
+use super::rules::counting::pass_alive_stones;
 use super::{colour_of, GoPlay, GoSetup};
 use crate::referee::HalfPoints;
 
@@ -165,7 +166,14 @@ fn dead_from_markup(
             }
         }
     }
+    let alive = pass_alive_stones(graph, board.cells(), 2);
     for &v in &dead {
+        if alive.as_ref().is_some_and(|a| a[v as usize]) {
+            return Err(format!(
+                "territory markup takes {} as dead, but its string is pass-alive",
+                point(v)
+            ));
+        }
         if let Some(&rest) = board.string(v).iter().find(|s| !dead.contains(s)) {
             return Err(format!(
                 "territory markup takes {} as dead but not {} of the same string",

@@ -12,6 +12,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::go::board::{Colour, EMPTY};
+use crate::go::graph::Graph;
+use crate::go::pass_alive::pass_alive;
 use crate::go::{colour_of, GoSetup};
 
 /// Whose word takes stones off the board before counting.
@@ -110,6 +112,20 @@ pub fn for_preset(id: &str) -> Counting {
         handicap,
         source,
     }
+}
+
+/// Per vertex, whether the stone there is pass-alive under every suicide rule (Benson's
+/// unconditional life, [`crate::go::pass_alive`]): no agreement can call it dead. `None` for
+/// more than two players, where pass-alive areas are not defined.
+pub fn pass_alive_stones(graph: &Graph, cells: &[Colour], players: usize) -> Option<Vec<bool>> {
+    let without = pass_alive(graph, cells, players, false).ok()?;
+    let with = pass_alive(graph, cells, players, true).ok()?;
+    Some(
+        graph
+            .vertices()
+            .map(|v| without.stone_is_pass_alive(cells, v) && with.stone_is_pass_alive(cells, v))
+            .collect(),
+    )
 }
 
 /// Black's handicap stones: the black stones of a setup that holds no other stones and in

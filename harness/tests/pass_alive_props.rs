@@ -1,0 +1,17 @@
+//! Pass-alive areas by Benson's algorithm equal those by the definition (every sequence of
+//! opponent plays while the owner passes) on small random positions of random graphs, with
+//! and without multi-stone suicide.
+
+use proptest::prelude::*;
+use rulediff::check::pass_alive::benson_matches_definition;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn benson_equals_definition(data in prop::collection::vec(any::<u8>(), 3..60)) {
+        if let Err(difference) = benson_matches_definition(&data) {
+            prop_assert!(false, "{}", difference);
+        }
+    }
+}
