@@ -9,7 +9,7 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{info, record};
+use common::{info, record, replay};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -24,10 +24,16 @@ fn bench(c: &mut Criterion) {
     let registry = Go::registry();
     let setup = GoSetup::empty(Graph::grid(19, 19, false).expect("valid size"), 2);
     let mut rng = ChaCha8Rng::seed_from_u64(19);
-    let boards: Vec<(Vec<u8>, Vec<Vertex>)> = (0..20)
-        .map(|_| {
-            let game = record(&setup, info(&registry, "psk"), 700, &mut rng);
-            let cells = final_board(&setup, &game).cells().to_vec();
+    let psk = info(&registry, "psk");
+    let games: Vec<_> = (0..20)
+        .map(|_| record(&setup, psk, 700, &mut rng))
+        .collect();
+    let plays: usize = games.iter().map(Vec::len).sum();
+    assert_eq!(replay(&setup, psk, &games), plays, "recorded games replay");
+    let boards: Vec<(Vec<u8>, Vec<Vertex>)> = games
+        .iter()
+        .map(|game| {
+            let cells = final_board(&setup, game).cells().to_vec();
             let dead = (0..19 * 3)
                 .filter(|&v| cells[v] == 2)
                 .map(|v| v as Vertex)
