@@ -385,7 +385,7 @@ impl GtpReferee {
 
     /// The stones the engine calls dead and in seki at the end (`final_status_list dead`,
     /// `final_status_list seki`), where it has the command; `None` where it has not.
-    fn judgement(&mut self) -> Result<Option<(Vec<String>, Vec<String>)>, Fault> {
+    fn judgement(&mut self) -> Result<Option<Judgement>, Fault> {
         if !self.has("final_status_list") {
             return Ok(None);
         }
@@ -409,7 +409,7 @@ impl GtpReferee {
         }
         let seki = lists.pop().unwrap_or_default();
         let dead = lists.pop().unwrap_or_default();
-        Ok(Some((dead, seki)))
+        Ok(Some(Judgement { dead, seki }))
     }
 
     /// `play` then `undo`: would the engine accept `play`?
@@ -811,19 +811,21 @@ fn area_count(game: &Game) -> Result<Outcome, Fault> {
     ))
 }
 
+/// The stones an engine called dead and in seki at the end (vertex names).
+struct Judgement {
+    dead: Vec<String>,
+    seki: Vec<String>,
+}
+
 /// A margin for Black as a score whose summary is `B+m`, `W+m` or `draw:jigo`, with the
 /// engine's dead and seki stones where it named them.
-fn margin_outcome(
-    margin: HalfPoints,
-    judgement: Option<(Vec<String>, Vec<String>)>,
-    engine: &str,
-) -> Outcome {
+fn margin_outcome(margin: HalfPoints, judgement: Option<Judgement>, engine: &str) -> Outcome {
     let (b, w) = if margin.0 >= 0 {
         (margin, HalfPoints(0))
     } else {
         (HalfPoints(0), HalfPoints(-margin.0))
     };
-    let Some((dead, seki)) = judgement else {
+    let Some(Judgement { dead, seki }) = judgement else {
         return Outcome::score(vec![("B".into(), b), ("W".into(), w)]);
     };
     let mut tally = Tally::new("engine", 2);

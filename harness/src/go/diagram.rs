@@ -108,8 +108,7 @@ fn circle(n: usize) -> Vec<(f64, f64)> {
 /// Crosses on dead stones, squares on counted points.
 fn marks(out: &mut String, graph: &Graph, at: &[(f64, f64)], tally: &Tally) {
     let owners = tally.owners.as_bytes();
-    for v in 0..graph.len() {
-        let (x, y) = at[v];
+    for (v, &(x, y)) in at.iter().enumerate() {
         if let Some(seat) = owners
             .get(v)
             .and_then(|&b| SEAT_NAMES.iter().position(|s| s.as_bytes()[0] == b))

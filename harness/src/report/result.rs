@@ -64,7 +64,7 @@ pub fn divergence_lines(
         })
         .collect();
     let mut lines = Vec::new();
-    for (text, members) in grouped(&ended, |o| outcome_line(o)) {
+    for (text, members) in grouped(&ended, outcome_line) {
         lines.push(format!("result {}: {text}", members.join(", ")));
     }
     let tallies: Vec<&Tally> = ended.iter().filter_map(|(_, o)| o.tally()).collect();

@@ -8,6 +8,18 @@
 //! board; its players capture dead stones before they pass. The bare ko rules (`psk`,
 //! `simple-ko`, …) are not rulesets of record: they count with the agreement, as every
 //! human ruleset here does, so a case with dead stones means the same under them.
+//!
+//! Two places where the Japanese text leaves room, and the reading taken:
+//! - Seki. Article 8 calls stones "in seki" when they are alive and "possess dame"; read
+//!   literally on a board with an unfilled neutral point, that makes independent groups seki
+//!   too and takes their territory away, which the official commentary does not mean. So seki
+//!   is not computed from the board: the case states it (`seki = "…"`), like the dead stones.
+//! - Points a player must still fill to keep a string (White could capture through them).
+//!   They are not "eye points surrounded by live stones" in the commentary's practice, but a
+//!   count that looks at the borders of empty regions cannot see it: rulediff counts them as
+//!   territory when only one colour borders them. `reports/real-games.md` has the two recorded
+//!   games where this decides the margin; a record's markup that leaves such a point out shows
+//!   under `markup differs` in `rulediff score`.
 
 use serde::{Deserialize, Serialize};
 
