@@ -233,3 +233,53 @@ fn gnugo_names_the_stones_it_counted_dead() {
         "{shown}"
     );
 }
+
+#[test]
+fn every_counted_result_is_the_sum_of_its_parts() {
+    use rand::{Rng, SeedableRng};
+    use rulediff::go::GoPlay;
+    let registry = Go::registry();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    let mut counted = 0;
+    for game in 0..300 {
+        let players = if game % 5 == 0 { 3 } else { 2 };
+        let setup = rulediff::go::random::setup(&mut rng, players);
+        let n = setup.graph.len() as u16;
+        for info in registry.iter().filter(|r| !r.id.contains('@')) {
+            let mut referee = (info.make)();
+            referee.start(&setup).unwrap();
+            for _ in 0..6 * n as usize {
+                let play = if rng.gen_bool(0.2) {
+                    GoPlay::Pass
+                } else {
+                    GoPlay::Stone(rng.gen_range(0..n))
+                };
+                if !referee.judge(&play).unwrap().is_legal() {
+                    continue;
+                }
+                referee.play(&play).unwrap();
+                if referee.status().unwrap().is_over() {
+                    break;
+                }
+            }
+            for _ in 0..2 * players + 2 {
+                if referee.status().unwrap().is_over() {
+                    break;
+                }
+                let _ = referee.play(&GoPlay::Pass);
+            }
+            let rulediff::referee::Status::Over { outcome } = referee.status().unwrap() else {
+                continue;
+            };
+            let (Outcome::Score { points, .. }, Some(tally)) = (&outcome, outcome.tally()) else {
+                continue;
+            };
+            counted += 1;
+            assert_eq!(tally.owners.len(), setup.graph.len(), "{}", info.id);
+            for (seat, (_, p)) in points.iter().enumerate() {
+                assert_eq!(*p, tally.total(seat), "{} seat {seat}", info.id);
+            }
+        }
+    }
+    assert!(counted > 1000, "only {counted} counted games");
+}
