@@ -159,7 +159,7 @@ pub fn presets() -> Vec<Preset> {
             komi: 7.5,
             summary: "AGA Concise Rules of Go",
             source: "American Go Association, Concise Rules of Go, rules 7 (superko) and 10-12 (counting)",
-            details: "Situational superko: a play may not recreate the board position with the same player to move. Suicide forbidden. Area counting (AGA's pass stones make territory counting agree with it, which is what is modelled). Komi 7.5 in even games. Not expressed: pass stones themselves, white's handicap compensation.",
+            details: "Situational superko: a play may not recreate the board position with the same player to move. Suicide forbidden. Area counting (AGA's pass stones make territory counting agree with it, which is what is modelled). Komi 7.5 in even games. Not expressed: pass stones themselves (White's handicap compensation is counted: see Counting).",
         },
         Preset {
             id: "new-zealand".into(),
