@@ -1,0 +1,99 @@
+//! KataGo's rules: the fast referee (`go::rules::katago::referee`) and its spec twin
+//! (`go::rules::katago::spec`, the page's sentences over the whole history) rule every step
+//! of random two-player games alike — legal sets, verdicts and results — under every
+//! combination of ko rule, scoring, tax, suicide and button. Passes are common (one play in
+//! four) so that games reach the cleanup phases, the button and Spight's pass ending.
+
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+
+use rulediff::check::spec_agreement::step_pair;
+use rulediff::go::random::setup;
+use rulediff::go::rules::counting::HandicapBonus;
+use rulediff::go::rules::katago::params::{KoRule, Params, Tax};
+use rulediff::go::rules::katago::referee::KataGoReferee;
+use rulediff::go::rules::katago::spec::KataGoSpec;
+use rulediff::go::score::Scoring;
+use rulediff::go::GoPlay;
+use rulediff::referee::{HalfPoints, Referee};
+
+fn params(rng: &mut impl Rng) -> Params {
+    let ko = [
+        KoRule::Simple,
+        KoRule::Positional,
+        KoRule::Situational,
+        KoRule::Spight,
+    ][rng.gen_range(0..4)];
+    Params {
+        ko,
+        scoring: [Scoring::Area, Scoring::Territory][rng.gen_range(0..2)],
+        tax: [Tax::None, Tax::Seki, Tax::All][rng.gen_range(0..3)],
+        suicide: rng.gen_bool(0.5),
+        button: rng.gen_bool(0.3),
+        handicap: [
+            HandicapBonus::None,
+            HandicapBonus::N,
+            HandicapBonus::NMinusOne,
+        ][rng.gen_range(0..3)],
+        friendly_pass_ok: rng.gen_bool(0.5),
+        komi: HalfPoints(rng.gen_range(-3..16)),
+    }
+}
+
+fn agree(seed: u64) -> Result<(), String> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let setup = setup(&mut rng, 2);
+    let params = params(&mut rng);
+    let mut fast = KataGoReferee::new("fast", params);
+    let mut spec = KataGoSpec::new("spec", params);
+    fast.start(&setup).map_err(|e| e.to_string())?;
+    spec.start(&setup).map_err(|e| e.to_string())?;
+    let mut history = Vec::new();
+    let at = |history: &Vec<GoPlay>| format!("seed {seed}, {params:?}, after {history:?}");
+    for _ in 0..6 * setup.graph.len() + 12 {
+        let legal = fast.legal_plays().map_err(|e| e.to_string())?;
+        let spec_legal = spec.legal_plays().map_err(|e| e.to_string())?;
+        if legal != spec_legal {
+            return Err(format!(
+                "{}: legal {legal:?} vs {spec_legal:?}",
+                at(&history)
+            ));
+        }
+        let stones: Vec<GoPlay> = legal
+            .iter()
+            .copied()
+            .filter(|p| *p != GoPlay::Pass)
+            .collect();
+        let play = if stones.is_empty() || rng.gen_bool(0.25) {
+            GoPlay::Pass
+        } else {
+            stones[rng.gen_range(0..stones.len())]
+        };
+        let ongoing = step_pair(&mut fast, &mut spec, &play, &mut history)
+            .map_err(|what| format!("{}: {what}", at(&history)))?;
+        if !ongoing {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fast_and_spec_agree(seed in any::<u64>()) {
+        agree(seed).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// Three players: both refuse, with an error that says why.
+#[test]
+fn three_players_are_refused() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let setup = setup(&mut rng, 3);
+    let params = rulediff::go::rules::katago::params::named("japanese").unwrap();
+    let err = KataGoReferee::new("k", params).start(&setup).unwrap_err();
+    assert!(err.to_string().contains("two players"), "{err}");
+    assert!(KataGoSpec::new("s", params).start(&setup).is_err());
+}
