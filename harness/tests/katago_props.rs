@@ -15,7 +15,7 @@ use rulediff::go::rules::katago::referee::KataGoReferee;
 use rulediff::go::rules::katago::spec::KataGoSpec;
 use rulediff::go::score::Scoring;
 use rulediff::go::GoPlay;
-use rulediff::referee::{HalfPoints, Referee};
+use rulediff::referee::{HalfPoints, Outcome, Referee, Status};
 
 fn params(rng: &mut impl Rng) -> Params {
     let ko = [
@@ -40,7 +40,19 @@ fn params(rng: &mut impl Rng) -> Params {
     }
 }
 
+/// What a game reached, for the coverage check.
+#[derive(Default)]
+struct Reached {
+    second_cleanup: bool,
+    unblock: bool,
+    no_result: bool,
+}
+
 fn agree(seed: u64) -> Result<(), String> {
+    agree_reaching(seed, &mut Reached::default())
+}
+
+fn agree_reaching(seed: u64, reached: &mut Reached) -> Result<(), String> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let setup = setup(&mut rng, 2);
     let params = params(&mut rng);
@@ -69,9 +81,19 @@ fn agree(seed: u64) -> Result<(), String> {
         } else {
             stones[rng.gen_range(0..stones.len())]
         };
+        if let (GoPlay::Stone(v), Some(cells)) = (play, fast.cells()) {
+            reached.unblock |= cells[v as usize] != 0;
+        }
         let ongoing = step_pair(&mut fast, &mut spec, &play, &mut history)
             .map_err(|what| format!("{}: {what}", at(&history)))?;
+        reached.second_cleanup |= fast.phase() == Some(2);
         if !ongoing {
+            reached.no_result |= matches!(
+                fast.status(),
+                Ok(Status::Over {
+                    outcome: Outcome::NoResult { .. }
+                })
+            );
             return Ok(());
         }
     }
@@ -96,4 +118,24 @@ fn three_players_are_refused() {
     let err = KataGoReferee::new("k", params).start(&setup).unwrap_err();
     assert!(err.to_string().contains("two players"), "{err}");
     assert!(KataGoSpec::new("s", params).start(&setup).is_err());
+}
+
+/// The random games do reach what they are meant to test: the second cleanup phase, unblock
+/// actions and no-results (counted over the first 600 seeds).
+#[test]
+fn games_reach_cleanup_unblocks_and_no_results() {
+    let (mut cleanup, mut unblocks, mut voids) = (0, 0, 0);
+    for seed in 0..600 {
+        let mut reached = Reached::default();
+        agree_reaching(seed, &mut reached).unwrap();
+        cleanup += reached.second_cleanup as u32;
+        unblocks += reached.unblock as u32;
+        voids += reached.no_result as u32;
+    }
+    assert!(
+        cleanup >= 20,
+        "{cleanup} games reached the second cleanup phase"
+    );
+    assert!(unblocks >= 3, "{unblocks} games made an unblock action");
+    assert!(voids >= 3, "{voids} games ended without result");
 }

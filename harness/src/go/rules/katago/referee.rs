@@ -67,6 +67,16 @@ impl KataGoReferee {
         }
     }
 
+    /// The phase the game is in (0 the main phase, 1 and 2 the cleanup phases), once started.
+    pub fn phase(&self) -> Option<u8> {
+        self.game.as_ref().map(|g| g.phase)
+    }
+
+    /// The board, once started.
+    pub fn cells(&self) -> Option<&[Colour]> {
+        self.game.as_ref().map(|g| g.board.cells())
+    }
+
     fn game(&self) -> Result<&Game, Fault> {
         self.game.as_ref().ok_or_else(super::not_started)
     }

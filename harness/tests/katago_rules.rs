@@ -1,0 +1,198 @@
+//! KataGo's own rules tests (`cpp/tests/testrules.cpp`, lightvector/KataGo commit
+//! 6a1fc5de9f) whose rules are no named KataGo ruleset — Spight ko, simple ko with the
+//! button, area scoring with the seki tax — replayed through the fast KataGo referee and its
+//! spec twin with the test's own parameters. (The tests whose rules are a named ruleset are
+//! corpus cases in `corpus/go/katago/`.) Coordinates are KataGo's `(x, y)`, `y = 0` the top
+//! row, as the test writes them.
+
+use rulediff::go::board::{Colour, EMPTY};
+use rulediff::go::graph::{Graph, Vertex};
+use rulediff::go::rules::counting::HandicapBonus;
+use rulediff::go::rules::katago::params::{KoRule, Params, Tax};
+use rulediff::go::rules::katago::referee::KataGoReferee;
+use rulediff::go::rules::katago::spec::KataGoSpec;
+use rulediff::go::score::Scoring;
+use rulediff::go::{GoPlay, GoSetup};
+use rulediff::referee::{HalfPoints, Referee, Status, Verdict};
+
+/// A turn of a test: a play, or a check of what the next play would be ruled.
+enum Step {
+    Play(Option<(usize, usize)>),
+    /// The play at (x, y) by the player to move is illegal by this rule.
+    Illegal((usize, usize), &'static str),
+    /// The game is still on.
+    Ongoing,
+}
+
+use Step::{Illegal, Ongoing, Play};
+
+const PASS: Step = Play(None);
+
+fn at(x: usize, y: usize) -> Step {
+    Play(Some((x, y)))
+}
+
+fn setup(rows: &[&str]) -> GoSetup {
+    let (w, h) = (rows[0].len(), rows.len());
+    let mut setup = GoSetup::empty(Graph::grid(w, h, false).unwrap(), 2);
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.bytes().enumerate() {
+            let colour: Colour = match ch {
+                b'x' => 1,
+                b'o' => 2,
+                _ => EMPTY,
+            };
+            setup.stones[(h - 1 - y) * w + x] = colour;
+        }
+    }
+    setup
+}
+
+fn vertex(setup: &GoSetup, (x, y): (usize, usize)) -> GoPlay {
+    let w = setup.graph.grid_shape().unwrap().width;
+    let h = setup.graph.len() / w;
+    GoPlay::Stone(((h - 1 - y) * w + x) as Vertex)
+}
+
+/// Replays `steps` through the fast referee and the spec twin; returns the final status.
+fn replay(rows: &[&str], params: Params, steps: &[Step]) -> Status {
+    let setup = setup(rows);
+    let mut referees: Vec<Box<dyn Referee<rulediff::go::Go>>> = vec![
+        Box::new(KataGoReferee::new("fast", params)),
+        Box::new(KataGoSpec::new("spec", params)),
+    ];
+    let mut statuses = Vec::new();
+    for r in referees.iter_mut() {
+        r.start(&setup).unwrap();
+        for (i, step) in steps.iter().enumerate() {
+            match step {
+                Play(p) => {
+                    let play = p.map_or(GoPlay::Pass, |xy| vertex(&setup, xy));
+                    assert_eq!(
+                        r.play(&play).unwrap(),
+                        Verdict::Legal,
+                        "{} step {i}",
+                        r.id()
+                    );
+                }
+                Illegal(xy, rule) => {
+                    let verdict = r.judge(&vertex(&setup, *xy)).unwrap();
+                    assert_eq!(verdict, Verdict::illegal(*rule), "{} step {i}", r.id());
+                }
+                Ongoing => assert_eq!(r.status().unwrap(), Status::Ongoing, "{} step {i}", r.id()),
+            }
+        }
+        statuses.push(r.status().unwrap());
+    }
+    assert_eq!(statuses[0], statuses[1], "fast and spec end alike");
+    statuses.remove(0)
+}
+
+fn params(ko: KoRule, scoring: Scoring, tax: Tax, button: bool, komi: i64) -> Params {
+    Params {
+        ko,
+        scoring,
+        tax,
+        suicide: false,
+        button,
+        handicap: HandicapBonus::None,
+        friendly_pass_ok: false,
+        komi: HalfPoints(komi),
+    }
+}
+
+fn result(status: &Status) -> String {
+    match status {
+        Status::Over { outcome } => outcome.summary(),
+        Status::Ongoing => "ongoing".into(),
+    }
+}
+
+/// "Spight ko rules": passes lift the superko bans, two passes do not end the main phase,
+/// Black's second pass from the same position does. W-B -2.5.
+#[test]
+fn spight_ko_rules() {
+    let rows = [".o.xxo", "oxxxo.", "o.x.oo", "xxxoo.", "oooo.o"];
+    let p = params(KoRule::Spight, Scoring::Territory, Tax::Seki, false, 1);
+    let steps = [
+        at(5, 1),
+        Illegal((5, 0), "ko"),
+        PASS,
+        at(3, 2),
+        at(2, 0),
+        at(0, 0),
+        Illegal((1, 0), "superko-spight"),
+        at(5, 0),
+        Illegal((5, 1), "ko"),
+        PASS,
+        at(1, 0),
+        PASS,
+        at(2, 0),
+        at(0, 0),
+        Illegal((1, 0), "superko-spight"),
+        PASS,
+        Ongoing,
+        // Black's second pass from this position ends the main phase.
+        PASS,
+        Ongoing,
+        PASS,
+        PASS,
+        PASS,
+        PASS,
+    ];
+    assert_eq!(result(&replay(&rows, p, &steps)), "B+2.5");
+    // "If black were to pass as well??": two passes do not end the main phase.
+    let two = [at(5, 1), PASS, PASS, Ongoing];
+    assert_eq!(result(&replay(&rows, p, &two)), "ongoing");
+}
+
+/// "Sending two returning one initial pass WITHOUT button, simple": White's second pass from
+/// the same state ends the game; under the seki tax W-B -11.
+#[test]
+fn sending_two_simple_seki_tax() {
+    let rows = [".....", "..xxx", "xx.oo", "xooo.", "xo.ox", "xoxx."];
+    let p = params(KoRule::Simple, Scoring::Area, Tax::Seki, false, 0);
+    let steps = [at(2, 2), PASS, at(4, 3), at(4, 5), at(4, 4), Ongoing, PASS];
+    assert_eq!(result(&replay(&rows, p, &steps)), "B+11");
+}
+
+/// "Sending two returning one initial pass WITH button, simple": the button pass is no pass
+/// from a state, so the cycle must come round once more; W-B -10 (komi 0.5, White took the
+/// button).
+#[test]
+fn sending_two_simple_button() {
+    let rows = [".....", "..xxx", "xx.oo", "xooo.", "xo.ox", "xoxx."];
+    let p = params(KoRule::Simple, Scoring::Area, Tax::Seki, true, 1);
+    let cycle = [at(4, 3), at(4, 5), at(4, 4)];
+    let mut steps = vec![at(2, 2), PASS];
+    for _ in 0..2 {
+        steps.extend(cycle.iter().map(|s| match s {
+            Play(p) => Play(*p),
+            _ => unreachable!(),
+        }));
+        steps.push(Ongoing);
+        steps.push(PASS);
+    }
+    assert_eq!(result(&replay(&rows, p, &steps)), "B+10");
+}
+
+/// "Area scoring with button", second rules: the button goes to Black, who passed first;
+/// KataGo's final W-B is -3 (komi 2.5).
+#[test]
+fn area_scoring_with_button() {
+    let rows = [
+        "..x.xo.", "..xxoo.", "...xo..", "..xxo..", "..x.o..", "..xxo..", "...xo..",
+    ];
+    let p = params(KoRule::Simple, Scoring::Area, Tax::None, true, 5);
+    let steps = [
+        at(3, 4),
+        at(3, 0),
+        at(1, 2),
+        at(4, 0),
+        PASS,
+        at(6, 2),
+        PASS,
+        PASS,
+    ];
+    assert_eq!(result(&replay(&rows, p, &steps)), "B+3");
+}
