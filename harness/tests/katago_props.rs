@@ -121,11 +121,11 @@ fn three_players_are_refused() {
 }
 
 /// The random games do reach what they are meant to test: the second cleanup phase, unblock
-/// actions and no-results (counted over the first 600 seeds).
+/// actions and no-results (counted over the first 3,000 seeds, the proptest's number of games).
 #[test]
 fn games_reach_cleanup_unblocks_and_no_results() {
     let (mut cleanup, mut unblocks, mut voids) = (0, 0, 0);
-    for seed in 0..600 {
+    for seed in 0..3_000 {
         let mut reached = Reached::default();
         agree_reaching(seed, &mut reached).unwrap();
         cleanup += reached.second_cleanup as u32;
