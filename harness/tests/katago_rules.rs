@@ -196,3 +196,186 @@ fn area_scoring_with_button() {
     ];
     assert_eq!(result(&replay(&rows, p, &steps)), "B+3");
 }
+
+/// White's points minus Black's, in half points, of a counted game.
+fn white_minus_black(status: &Status) -> i64 {
+    match status {
+        Status::Over {
+            outcome: rulediff::referee::Outcome::Score { points, .. },
+        } => points[1].1 .0 - points[0].1 .0,
+        other => panic!("not counted: {other:?}"),
+    }
+}
+
+/// KataGo's `finalScoreIfGameEndedNow` after each prefix of `moves` (the test passes until
+/// the game ends): for each prefix, both referees' W-B in half points.
+fn scores_if_ended_now(
+    rows: &[&str],
+    params: Params,
+    first: usize,
+    moves: &[Option<(usize, usize)>],
+) -> Vec<i64> {
+    let mut setup = setup(rows);
+    setup.to_move = first;
+    (0..=moves.len())
+        .map(|n| {
+            let mut both = Vec::new();
+            let referees: Vec<Box<dyn Referee<rulediff::go::Go>>> = vec![
+                Box::new(KataGoReferee::new("fast", params)),
+                Box::new(KataGoSpec::new("spec", params)),
+            ];
+            for mut r in referees {
+                r.start(&setup).unwrap();
+                for m in &moves[..n] {
+                    let play = m.map_or(GoPlay::Pass, |xy| vertex(&setup, xy));
+                    assert_eq!(
+                        r.play(&play).unwrap(),
+                        Verdict::Legal,
+                        "{} {play:?}",
+                        r.id()
+                    );
+                }
+                for _ in 0..8 {
+                    if r.status().unwrap().is_over() {
+                        break;
+                    }
+                    r.play(&GoPlay::Pass).unwrap();
+                }
+                both.push(white_minus_black(&r.status().unwrap()));
+            }
+            assert_eq!(
+                both[0], both[1],
+                "fast and spec count alike after {n} moves"
+            );
+            both[0]
+        })
+        .collect()
+}
+
+fn half(points: &[f64]) -> Vec<i64> {
+    points.iter().map(|p| (p * 2.0) as i64).collect()
+}
+
+const TAXES: [Tax; 3] = [Tax::None, Tax::Seki, Tax::All];
+
+/// "Territory scoring in the main phase", "… in encore 1", "… in encore 2": the same moves
+/// with two passes (one cleanup phase) or four (two) before White's F3; under each tax.
+/// Moves in the second cleanup phase are not charged, and stones changed in it do not count.
+#[test]
+fn territory_scoring_in_each_phase() {
+    let rows = [
+        "ox.ooo.", "oxxxxxx", "ooooooo", ".xoxx..", "ooox...", "x.oxxxx", ".xox...",
+    ];
+    let s = |x, y| Some((x, y));
+    let early = [s(5, 3), s(6, 3), s(6, 4)];
+    let late = [s(5, 4), s(4, 4), s(0, 3), s(6, 6)];
+    let expected_main = [
+        [-3.5, -3.5, -3.5, -5.5, -6.5, -5.5, -3.5, -2.5],
+        [0.5, 0.5, 0.5, -4.5, -5.5, -4.5, -3.5, -2.5],
+        [0.5, 0.5, 0.5, -2.5, -3.5, -2.5, -1.5, -0.5],
+    ];
+    let expected_encore2 = [
+        [-3.5, -3.5, -3.5, -5.5, -5.5, -5.5, -3.5, -3.5],
+        [0.5, 0.5, 0.5, -4.5, -4.5, -4.5, -3.5, -3.5],
+        [0.5, 0.5, 0.5, -2.5, -2.5, -2.5, -1.5, -1.5],
+    ];
+    for (t, tax) in TAXES.into_iter().enumerate() {
+        let p = params(KoRule::Positional, Scoring::Territory, tax, false, 1);
+        for passes in [0, 2, 4] {
+            let mut moves: Vec<_> = early.to_vec();
+            moves.extend(std::iter::repeat_n(None, passes));
+            moves.extend(late);
+            let all = scores_if_ended_now(&rows, p, 0, &moves);
+            // The scores after each move the test prints (not after the passes).
+            let printed: Vec<i64> = (0..=moves.len())
+                .filter(|&n| n <= 3 || n > 3 + passes)
+                .map(|n| all[n])
+                .collect();
+            let expected = if passes == 4 {
+                expected_encore2[t]
+            } else {
+                expected_main[t]
+            };
+            assert_eq!(printed, half(&expected), "{tax:?}, {passes} passes");
+        }
+    }
+}
+
+/// "Fill seki liberties in main phase": White moves first, komi -0.5; filling a seki's
+/// liberties changes the count only as the tax says.
+#[test]
+fn fill_seki_liberties_in_main_phase() {
+    let rows = [
+        "...oxx.", "oooox.x", "xxxxoxx", "o.xoooo", ".oxox.o", "oxxo.x.", "o.xoo.x",
+    ];
+    let moves = [(6, 5), (5, 6), (0, 4), (6, 0), (1, 0), (4, 5), (5, 4)].map(Some);
+    let expected = [
+        [1.5, 1.5, 1.5, 0.5, 1.5, 0.5, 0.5, 10.5],
+        [0.5, 0.5, 0.5, 0.5, 2.5, 1.5, 1.5, 11.5],
+        [0.5, 0.5, 0.5, 0.5, 0.5, -0.5, -0.5, 7.5],
+    ];
+    for (t, tax) in TAXES.into_iter().enumerate() {
+        let p = params(KoRule::Positional, Scoring::Territory, tax, false, -1);
+        let got = scores_if_ended_now(&rows, p, 1, &moves);
+        assert_eq!(got, half(&expected[t]), "{tax:?}");
+    }
+}
+
+/// "GroupTaxSekiScoring": a position with sekis passed out under each scoring and tax.
+#[test]
+fn group_tax_seki_scoring() {
+    let rows = [
+        ".x.xo.o.x",
+        "...xooox.",
+        ".xxxxxxoo",
+        "xoooooxo.",
+        "xo.o.oxoo",
+        "xoooooxxx",
+        "xxxo...oo",
+        ".xxxoooo.",
+        ".x.xo.o.o",
+    ];
+    let expected = [
+        (Scoring::Area, [4.5, 6.5, 6.5]),
+        (Scoring::Territory, [-1.5, 0.5, 0.5]),
+    ];
+    for (scoring, scores) in expected {
+        for (tax, score) in TAXES.into_iter().zip(scores) {
+            let p = params(KoRule::Positional, scoring, tax, false, 1);
+            let got = scores_if_ended_now(&rows, p, 0, &[]);
+            assert_eq!(got, half(&[score]), "{scoring:?} {tax:?}");
+        }
+    }
+}
+
+/// "Area scoring with button": the score if the game ended after each move, without and
+/// with the button (komi 2.5). With the button, a game ended before any pass gives it to
+/// the player to move.
+#[test]
+fn area_scoring_with_button_after_each_move() {
+    let rows = [
+        "..x.xo.", "..xxoo.", "...xo..", "..xxo..", "..x.o..", "..xxo..", "...xo..",
+    ];
+    let moves = [
+        Some((3, 4)),
+        Some((3, 0)),
+        Some((1, 2)),
+        Some((4, 0)),
+        None,
+        Some((6, 2)),
+        None,
+        None,
+    ];
+    let expected = [
+        (
+            false,
+            [-5.5, -6.5, -2.5, -2.5, -2.5, -2.5, -2.5, -2.5, -2.5],
+        ),
+        (true, [-6.0, -6.0, -3.0, -2.0, -3.0, -3.0, -3.0, -3.0, -3.0]),
+    ];
+    for (button, scores) in expected {
+        let p = params(KoRule::Simple, Scoring::Area, Tax::None, button, 5);
+        let got = scores_if_ended_now(&rows, p, 0, &moves[..moves.len() - 1]);
+        assert_eq!(got, half(&scores[..8]), "button {button}");
+    }
+}
