@@ -2,19 +2,21 @@
 //! (`go::rules::katago::spec`, the page's sentences over the whole history) rule every step
 //! of random two-player games alike — legal sets, verdicts and results — under every
 //! combination of ko rule, scoring, tax, suicide and button. Passes are common (one play in
-//! four) so that games reach the cleanup phases, the button and Spight's pass ending.
+//! four) so that games reach the cleanup phases, the button and Spight's pass ending; one
+//! game in four starts from black handicap stones.
 
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 
 use rulediff::check::spec_agreement::step_pair;
+use rulediff::go::board::Board;
 use rulediff::go::random::setup;
 use rulediff::go::rules::counting::HandicapBonus;
 use rulediff::go::rules::katago::params::{KoRule, Params, Tax};
 use rulediff::go::rules::katago::referee::KataGoReferee;
 use rulediff::go::rules::katago::spec::KataGoSpec;
 use rulediff::go::score::Scoring;
-use rulediff::go::GoPlay;
+use rulediff::go::{GoPlay, GoSetup};
 use rulediff::referee::{HalfPoints, Outcome, Referee, Status};
 
 fn params(rng: &mut impl Rng) -> Params {
@@ -48,13 +50,32 @@ struct Reached {
     no_result: bool,
 }
 
+/// One game in four starts from a handicap: black stones on a third of the points at most,
+/// White to move (a starting board with a string without liberties is left empty).
+fn handicap(rng: &mut impl Rng, setup: &mut GoSetup) {
+    let n = setup.graph.len();
+    if n < 4 || !rng.gen_bool(0.25) {
+        return;
+    }
+    for _ in 0..rng.gen_range(1..=n / 3) {
+        setup.stones[rng.gen_range(0..n)] = 1;
+    }
+    let board = Board::with_stones(setup.graph.clone(), &setup.stones);
+    if board.strings_without_liberties().is_empty() {
+        setup.to_move = 1;
+    } else {
+        setup.stones.iter_mut().for_each(|c| *c = 0);
+    }
+}
+
 fn agree(seed: u64) -> Result<(), String> {
     agree_reaching(seed, &mut Reached::default())
 }
 
 fn agree_reaching(seed: u64, reached: &mut Reached) -> Result<(), String> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let setup = setup(&mut rng, 2);
+    let mut setup = setup(&mut rng, 2);
+    handicap(&mut rng, &mut setup);
     let params = params(&mut rng);
     let mut fast = KataGoReferee::new("fast", params);
     let mut spec = KataGoSpec::new("spec", params);
