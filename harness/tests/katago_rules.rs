@@ -379,3 +379,35 @@ fn area_scoring_with_button_after_each_move() {
         assert_eq!(got, half(&scores[..8]), "button {button}");
     }
 }
+
+/// "Suicide ko testing" under Spight ko (area, multi-stone suicide): every pass lifts the
+/// bans, so White's A4 after "a little looping" and "filling in a bit more" is legal (the
+/// test prints nothing for Spight there, where both other superkos ban it). The test then
+/// makes four more moves with `makeBoardMoveAssumeLegal`, "illegal under non-spight
+/// superkos"; the fourth, White's B5, recreates the board of Black's last pass, and the
+/// source keeps that board in the ko history (cleared at the pass, then the position after
+/// it pushed), so it bans B5 under Spight too: the test asserts nothing about it.
+#[test]
+fn suicide_ko_under_spight() {
+    let rows = [".oxo.x", "oxxooo", "xx....", "......", "......"];
+    let p = Params {
+        suicide: true,
+        ..params(KoRule::Spight, Scoring::Area, Tax::None, false, 1)
+    };
+    let steps = [
+        at(4, 0),
+        PASS,
+        at(4, 0),
+        at(0, 0),
+        at(5, 0),
+        at(1, 0),
+        PASS,
+        at(0, 0),
+        at(4, 0),
+        at(0, 1),
+        at(5, 0),
+        Illegal((1, 0), "superko-spight"),
+        Ongoing,
+    ];
+    replay(&rows, p, &steps);
+}
