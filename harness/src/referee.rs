@@ -151,6 +151,10 @@ pub enum Part {
     HandicapBonus,
     /// A program's own count, not broken down (a GTP engine's `final_score`).
     Reported,
+    /// Minus one point per stone the player played in the main phase and the first cleanup
+    /// phase, and per stone of the player's on the starting board (KataGo's territory
+    /// scoring counts the board like area scoring, then takes these off), negative.
+    Plays,
 }
 
 impl Part {
@@ -167,6 +171,7 @@ impl Part {
             Part::Komi => "komi",
             Part::HandicapBonus => "handicap bonus",
             Part::Reported => "reported",
+            Part::Plays => "plays",
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Every Go referee rulediff knows, by id: each ko rule with each suicide policy (fast and
-//! `@spec`), then the real-world presets, then the Kee Rules readings (fast and `@spec`).
+//! `@spec`), then the real-world presets, then KataGo's rulesets (fast and `@spec`), then the Kee Rules readings (fast and `@spec`).
 
 use super::rules::kinds::KoKind;
 use super::rules::presets::presets;
@@ -57,6 +57,7 @@ impl Refereed for Go {
     fn registry() -> Vec<RefereeInfo<Go>> {
         let mut all: Vec<_> = SuicidePolicy::ALL.into_iter().flat_map(ko_rules).collect();
         all.extend(presets().iter().map(|p| p.info()));
+        all.extend(super::rules::katago::registry());
         all.extend(super::rules::kee::registry());
         all
     }

@@ -5,6 +5,7 @@
 pub mod chsk;
 pub mod counting;
 pub mod cycle_void;
+pub mod katago;
 pub mod kee;
 pub mod kinds;
 pub mod no_ko;
