@@ -29,12 +29,20 @@ use crate::xiangqi::Xiangqi;
 
 /// A malformed case file: where and what.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
-#[error("{}:{line}:{column}: {message}", path.display())]
+#[error("{}: {message}", place(path, *line, *column))]
 pub struct CaseError {
     pub path: PathBuf,
+    /// 0 where the error is about the whole file (it cannot be read).
     pub line: usize,
     pub column: usize,
     pub message: String,
+}
+
+fn place(path: &Path, line: usize, column: usize) -> String {
+    match line {
+        0 => path.display().to_string(),
+        _ => format!("{}:{line}:{column}", path.display()),
+    }
 }
 
 /// The text of a case file, for turning byte offsets into line and column.
@@ -142,9 +150,17 @@ pub struct Header {
     #[serde(default)]
     pub comment: String,
     pub moves: Option<Spanned<String>>,
-    pub rules: Option<String>,
+    pub rules: Option<Spanned<String>>,
     #[serde(default)]
     expect: BTreeMap<String, Spanned<ExpectSpec>>,
+}
+
+/// Where a case file names referees (line, column), for errors found when the referees are
+/// looked up: only then are engines, which cases may name too, known.
+#[derive(Debug, Clone, Default)]
+pub struct Places {
+    pub rules: Option<(usize, usize)>,
+    pub expect: BTreeMap<String, (usize, usize)>,
 }
 
 /// A scripted case of one family.
@@ -158,6 +174,22 @@ pub struct Case<F: Family> {
     /// Referees to run when the command line names none.
     pub rules: Option<String>,
     pub expect: Vec<(String, Expectation)>,
+    pub places: Places,
+}
+
+impl<F: Family> Case<F> {
+    /// `path:line:column: message`, at the `rules` key (no `id`) or at `id`'s expectation;
+    /// `path: message` where the place is unknown.
+    pub fn error_at_referee(&self, id: Option<&str>, message: &str) -> String {
+        let place = match id {
+            None => self.places.rules,
+            Some(id) => self.places.expect.get(id).copied(),
+        };
+        match place {
+            Some((line, column)) => format!("{}:{line}:{column}: {message}", self.path.display()),
+            None => format!("{}: {message}", self.path.display()),
+        }
+    }
 }
 
 impl Header {
@@ -196,14 +228,24 @@ impl Header {
         plays: Vec<F::Play>,
     ) -> Result<Case<F>, CaseError> {
         let expect = self.expectations(src, plays.len())?;
+        let at = |offset| crate::util::line_column(src.text, offset);
+        let places = Places {
+            rules: self.rules.as_ref().map(|r| at(r.span().start)),
+            expect: self
+                .expect
+                .iter()
+                .map(|(id, spec)| (id.clone(), at(spec.span().start)))
+                .collect(),
+        };
         Ok(Case {
             path: src.path.to_path_buf(),
             title: self.title,
             comment: self.comment,
             setup,
             plays,
-            rules: self.rules,
+            rules: self.rules.map(Spanned::into_inner),
             expect,
+            places,
         })
     }
 }
@@ -286,32 +328,114 @@ pub fn parse(path: &Path, text: &str) -> Result<AnyCase, CaseError> {
     }
 }
 
-/// Every `.toml` case under `paths` (files or directories, recursively), sorted.
+/// Every `.toml` case under `paths` (files or directories, recursively), sorted; see
+/// [`discover_warn`] for what is skipped.
 pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut found = Vec::new();
-    for path in paths {
-        collect(path, &mut found)?;
-    }
-    found.sort();
-    found.dedup();
-    Ok(found)
+    discover_warn(paths).map(|walk| walk.files)
 }
 
-fn collect(path: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if path.is_dir() {
-        for entry in std::fs::read_dir(path)? {
-            let entry = entry?.path();
-            if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
-                collect(&entry, found)?;
-            }
+/// What a walk over case folders found: the files to read, and what it skipped and why.
+#[derive(Debug, Default)]
+pub struct Walk {
+    pub files: Vec<PathBuf>,
+    pub warnings: Vec<String>,
+}
+
+/// Every `.toml` case under `paths`, sorted, each file once however many links lead to it.
+/// FIFOs, devices and sockets are skipped (reading one could block forever), and so are
+/// dangling links and symbolic-link loops, each with a warning; a path given that does not
+/// exist is an error.
+pub fn discover_warn(paths: &[PathBuf]) -> std::io::Result<Walk> {
+    let mut walker = Walker::default();
+    for path in paths {
+        if std::fs::symlink_metadata(path).is_err() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("{}: no such file or directory", path.display()),
+            ));
         }
-    } else if path.exists() {
-        found.push(path.to_path_buf());
-    } else {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::NotFound,
-            format!("{}: no such file or directory", path.display()),
-        ));
+        walker.visit(path, true)?;
     }
-    Ok(())
+    walker.found.sort();
+    let mut seen = std::collections::HashSet::new();
+    let files = walker
+        .found
+        .into_iter()
+        .filter(|(_, real)| seen.insert(real.clone()))
+        .map(|(path, _)| path)
+        .collect();
+    Ok(Walk {
+        files,
+        warnings: walker.warnings,
+    })
+}
+
+#[derive(Default)]
+struct Walker {
+    /// (path as reached, canonical path): the second identifies the file.
+    found: Vec<(PathBuf, PathBuf)>,
+    /// Canonical folders on the way down to the current one, to see a loop.
+    ancestors: Vec<PathBuf>,
+    /// Canonical folders already walked, so a folder reached twice is walked once.
+    walked: std::collections::HashSet<PathBuf>,
+    warnings: Vec<String>,
+}
+
+impl Walker {
+    fn visit(&mut self, path: &Path, given: bool) -> std::io::Result<()> {
+        // `metadata` follows links; it fails on a dangling link or a link loop (ELOOP).
+        let meta = match std::fs::metadata(path) {
+            Ok(meta) => meta,
+            Err(error) => {
+                self.warn(path, &format!("skipped: cannot follow ({error})"));
+                return Ok(());
+            }
+        };
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if meta.is_dir() {
+            self.folder(path, real)
+        } else if meta.is_file() {
+            if given || path.extension().is_some_and(|e| e == "toml") {
+                self.found.push((path.to_path_buf(), real));
+            }
+            Ok(())
+        } else {
+            if given || path.extension().is_some_and(|e| e == "toml") {
+                self.warn(path, "skipped: not a regular file (FIFO, device or socket)");
+            }
+            Ok(())
+        }
+    }
+
+    fn folder(&mut self, path: &Path, real: PathBuf) -> std::io::Result<()> {
+        if self.ancestors.contains(&real) {
+            self.warn(
+                path,
+                "skipped: symbolic-link loop (leads back to a folder above it)",
+            );
+            return Ok(());
+        }
+        if !self.walked.insert(real.clone()) {
+            return Ok(());
+        }
+        let entries = std::fs::read_dir(path)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        let mut children = Vec::new();
+        for entry in entries {
+            let entry = entry
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            children.push(entry.path());
+        }
+        children.sort();
+        self.ancestors.push(real);
+        for child in children {
+            self.visit(&child, false)?;
+        }
+        self.ancestors.pop();
+        Ok(())
+    }
+
+    fn warn(&mut self, path: &Path, message: &str) {
+        self.warnings.push(format!("{}: {message}", path.display()));
+    }
 }

@@ -510,12 +510,33 @@ impl<F: Family> RefereeInfo<F> {
 /// Picks referees from a registry by a `--rules` list: comma-separated tokens, each `all`,
 /// an id, or a pattern with `*` wildcards (`kee*`, `*@spec`); a token prefixed with `-`
 /// removes what it matches (`all,-*@spec` is every referee but the spec twins). Referees
-/// come in the order the tokens first name them. A token that names nothing is an error.
+/// come in the order the tokens first name them. A token that names nothing is an error, and
+/// so is a list that leaves no referee (`''`, `-all`): a run with no referee checks nothing.
 pub fn select<'a, F: Family>(
     registry: &'a [RefereeInfo<F>],
     spec: &str,
 ) -> Result<Vec<&'a RefereeInfo<F>>, String> {
-    select_tokens(registry, spec, true)
+    let chosen = select_tokens(registry, spec, true)?;
+    if chosen.is_empty() {
+        return Err(format!(
+            "--rules `{spec}` selects no {} referee; `rulediff rules` lists them",
+            F::NAME
+        ));
+    }
+    Ok(chosen)
+}
+
+/// The first ids of a registry, for an error message (there are hundreds).
+fn some_ids<F: Family>(registry: &[RefereeInfo<F>]) -> String {
+    const SHOWN: usize = 12;
+    let ids: Vec<&str> = registry.iter().map(|r| r.id.as_str()).collect();
+    match ids.len() {
+        n if n > SHOWN => format!(
+            "{}, … ({n} in all; `rulediff rules` lists them)",
+            ids[..SHOWN].join(", ")
+        ),
+        _ => ids.join(", "),
+    }
 }
 
 /// As [`select`], but tokens that name no referee of this family are ignored (a `--rules`
@@ -543,11 +564,10 @@ fn select_tokens<'a, F: Family>(
             .filter(|r| rule_matches(pattern, &r.id))
             .collect();
         if hits.is_empty() && strict {
-            let known: Vec<_> = registry.iter().map(|r| r.id.as_str()).collect();
             return Err(format!(
                 "unknown referee `{pattern}` for {}; known: {}",
                 F::NAME,
-                known.join(", ")
+                some_ids(registry)
             ));
         }
         if remove {

@@ -29,11 +29,13 @@ pub struct Args {
     /// Start position (FEN) for non-Go families; default: the standard opening.
     #[arg(long)]
     start: Option<String>,
-    /// Go board: `9x9`, `torus:5x5`, `path:6`, `ring:6`, `complete:4`, `edges:a-b b-c …`.
-    #[arg(long, default_value = "9x9")]
-    board: String,
-    #[arg(long, default_value_t = 2)]
-    players: usize,
+    /// Go board: `9x9` (the default), `torus:5x5`, `path:6`, `ring:6`, `complete:4`,
+    /// `edges:a-b b-c …`.
+    #[arg(long)]
+    board: Option<String>,
+    /// Go players (default 2).
+    #[arg(long)]
+    players: Option<usize>,
     #[arg(long, default_value_t = 1000)]
     games: u64,
     #[arg(long, default_value_t = 1)]
@@ -57,7 +59,11 @@ pub struct Args {
     engines: super::engines::EngineArgs,
 }
 
+/// Games in a batch: results are saved after each.
+const BATCH: u64 = 64;
+
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    check_sizes(args)?;
     if args.family != FamilyArg::Go
         && (!args.engines.engine.is_empty() || args.engines.engines.is_some())
     {
@@ -93,13 +99,14 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
     if args.start.is_some() {
         bail!("--start is for non-Go families; Go games start from an empty --board");
     }
-    let graph =
-        Graph::parse_shape(&args.board).with_context(|| format!("--board {}", args.board))?;
-    if !(2..=MAX_PLAYERS).contains(&args.players) {
+    let board = args.board.as_deref().unwrap_or("9x9");
+    let graph = Graph::parse_shape(board).with_context(|| format!("--board {board}"))?;
+    let players = args.players.unwrap_or(2);
+    if !(2..=MAX_PLAYERS).contains(&players) {
         bail!("--players must be 2..={MAX_PLAYERS}");
     }
     let max_plies = args.max_plies.unwrap_or(8 * graph.len());
-    let setup = GoSetup::empty(graph, args.players);
+    let setup = GoSetup::empty(graph, players);
     let engines = args.engines.load()?;
     super::engines::preflight(&engines, &setup, true)?;
     let (extra, joined) = super::engines::joined(&engines);
@@ -136,17 +143,31 @@ fn campaign_of<F: Explore>(
         games: args.games,
         max_plies,
     };
+    if referees.len() < 2 {
+        eprintln!(
+            "warning: one referee ({}): no divergence can be found; the campaign only looks for \
+             games that reach the ply budget and for faults",
+            plan.referees.join(",")
+        );
+    }
     let mut results = start(&args.out, plan, args.resume)?;
     let bar = progress(args.games, results.games_done);
-    campaign::run(setup, referees, &mut results, 64, &args.out, |r, done| {
-        bar.set_position(done);
-        bar.set_message(format!(
-            "{} divergences, {} signatures",
-            r.divergences(),
-            r.signatures.len()
-        ));
-        save(&args.out, r)
-    })?;
+    campaign::run(
+        setup,
+        referees,
+        &mut results,
+        BATCH,
+        &args.out,
+        |r, done| {
+            bar.set_position(done);
+            bar.set_message(format!(
+                "{} divergences, {} signatures",
+                r.divergences(),
+                r.signatures.len()
+            ));
+            save(&args.out, r)
+        },
+    )?;
     bar.finish_and_clear();
     out!("{}", rulediff::report::campaign::summary(&results))?;
     outln!("report: {}", args.out.join("report.html").display())?;
@@ -157,6 +178,12 @@ fn campaign_of<F: Explore>(
 fn start(out: &Path, plan: Plan, resume: bool) -> anyhow::Result<Results> {
     let saved = out.join("results.json");
     if !saved.exists() {
+        if resume {
+            eprintln!(
+                "warning: --resume: {} does not exist, so a new campaign starts",
+                saved.display()
+            );
+        }
         std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
         return Ok(Results::new(plan));
     }
@@ -170,6 +197,9 @@ fn start(out: &Path, plan: Plan, resume: bool) -> anyhow::Result<Results> {
     if results.plan != plan {
         bail!("{} holds a different campaign (board, players, referees, seed, games or ply budget differ)", saved.display());
     }
+    results
+        .check_consistent(BATCH)
+        .map_err(|e| anyhow::anyhow!("{}: {e}; cannot resume from it", saved.display()))?;
     Ok(results)
 }
 
@@ -178,6 +208,29 @@ pub fn save(out: &Path, results: &Results) -> std::io::Result<()> {
     let json = serde_json::to_string_pretty(results).map_err(std::io::Error::other)?;
     rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())?;
     super::report::render(out, results)
+}
+
+/// Sizes that would make a campaign check nothing, or options of another family.
+fn check_sizes(args: &Args) -> anyhow::Result<()> {
+    if args.games == 0 {
+        bail!("--games 0: a campaign needs at least one game");
+    }
+    if args.max_plies == Some(0) {
+        bail!("--max-plies 0: no game could make a single play");
+    }
+    if args.family != FamilyArg::Go {
+        if let Some(option) = [
+            args.board.as_ref().map(|_| "--board"),
+            args.players.map(|_| "--players"),
+        ]
+        .into_iter()
+        .flatten()
+        .next()
+        {
+            bail!("{option} is for Go; a chess or xiangqi game starts from --start (a FEN)");
+        }
+    }
+    Ok(())
 }
 
 fn progress(games: u64, done: u64) -> ProgressBar {

@@ -35,8 +35,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
 pub fn load(path: &Path) -> anyhow::Result<Results> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a rulediff results file", path.display()))
+    Results::from_json(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 pub fn render(out: &Path, results: &Results) -> std::io::Result<()> {

@@ -59,7 +59,11 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     if let Some(spec) = &args.rules {
         super::check_rule_ids(spec)?;
     }
-    let files = case::discover(&args.paths).context("cannot list the case files")?;
+    let walk = case::discover_warn(&args.paths).context("cannot list the case files")?;
+    for warning in &walk.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let files = walk.files;
     if files.is_empty() {
         anyhow::bail!("no .toml case files under {:?}", args.paths);
     }
@@ -175,6 +179,6 @@ fn run_typed<F: Refereed + Explore>(
             }
             Outcome::Ran(Box::new(runner::run_case(case, &referees, options)))
         }
-        Err(error) => Outcome::Failed(format!("{}: {error}", case.path.display())),
+        Err(error) => Outcome::Failed(error),
     }
 }

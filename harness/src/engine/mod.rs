@@ -120,7 +120,10 @@ fn info(spec: &EngineSpec, gtp: Option<Arc<GtpEngine>>) -> RefereeInfo<Go> {
         }
     };
     info.with_details(format!(
-        "legality: {:?}; scoring: {:?}; timeout {} ms per command",
-        spec.legality, spec.scoring, spec.timeout_ms
+        "legality: {:?}; scoring: {:?}; timeout {} ms per command, {} ms to start",
+        spec.legality,
+        spec.scoring,
+        spec.timeout_ms,
+        spec.startup_ms()
     ))
 }

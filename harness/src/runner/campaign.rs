@@ -62,6 +62,50 @@ impl Results {
     pub fn divergences(&self) -> usize {
         self.signatures.iter().map(|s| s.count).sum()
     }
+
+    /// Reads saved results (`results.json`); a syntax error names its line and column.
+    pub fn from_json(text: &str) -> Result<Results, String> {
+        serde_json::from_str(text).map_err(|e| format!("not a rulediff results file: {e}"))
+    }
+
+    /// Whether these results could have been saved by [`run`] with batches of `batch` games:
+    /// a resume from results edited or damaged otherwise would count games twice or never.
+    pub fn check_consistent(&self, batch: u64) -> Result<(), String> {
+        let (done, plan) = (self.games_done, &self.plan);
+        let fail = |what: String| Err(format!("inconsistent results: {what}"));
+        if done > plan.games {
+            return fail(format!(
+                "games_done {done} is more than the plan's {} games",
+                plan.games
+            ));
+        }
+        if done % batch.max(1) != 0 && done != plan.games {
+            return fail(format!(
+                "games_done {done} is neither a multiple of the batch ({batch}) nor the plan's {} games",
+                plan.games
+            ));
+        }
+        let most = done.saturating_mul(plan.max_plies as u64);
+        if self.plies > most {
+            return fail(format!(
+                "{} plies in {done} games of at most {} plies each",
+                self.plies, plan.max_plies
+            ));
+        }
+        if let Some(g) = self.long_games.iter().find(|&&g| g >= done) {
+            return fail(format!("long game {g} is not among the {done} games done"));
+        }
+        if !self.long_games.windows(2).all(|w| w[0] < w[1]) {
+            return fail("long_games are not in increasing order".into());
+        }
+        if let Some(s) = self.signatures.iter().find(|s| s.games as u64 > done) {
+            return fail(format!(
+                "a divergence seen in {} games of the {done} done",
+                s.games
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The first divergence of each signature in a batch, in game order.
@@ -157,7 +201,9 @@ fn merge<F: Explore>(
         .map(|(g, f)| summarize::<F>(setup, referees, &results.plan, g, f))
         .collect();
     for summary in summaries {
-        std::fs::create_dir_all(out.join("cases"))?;
+        let cases = out.join("cases");
+        std::fs::create_dir_all(&cases)
+            .map_err(|e| crate::util::atomic::named("cannot create folder", &cases, e))?;
         crate::util::atomic::write(&out.join(&summary.case_path), summary.case_file.as_bytes())?;
         results.signatures.push(summary);
     }
@@ -311,6 +357,7 @@ pub fn case_file<F: Explore>(
         plays: plays.to_vec(),
         rules: Some(ids.join(",")),
         expect: Vec::new(),
+        places: Default::default(),
     };
     let run = run_case(&case, referees, &Options::default());
     let moves: Vec<String> = plays.iter().map(|p| F::play_text(setup, p)).collect();
