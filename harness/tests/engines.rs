@@ -78,6 +78,7 @@ fn run_campaign_plies(
         seed,
         games,
         max_plies,
+        shard: None,
     };
     let mut results = Results::new(plan);
     campaign::run(&setup, &chosen, &mut results, 64, dir, |_, _| Ok(())).unwrap();
@@ -155,7 +156,7 @@ fn gnugo_psk_ssk_and_simple_ko_agree_on_random_games() {
             assert!(
                 results.signatures.is_empty(),
                 "{mode} on {board}: {}",
-                rulediff::report::campaign::summary(&results)
+                rulediff::report::campaign::summary(&results, false)
             );
             compared += results.plies;
         }
@@ -381,7 +382,7 @@ fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
                     && ids.contains(&"no-ko+all-suicide".to_string())
             })),
         "{}",
-        rulediff::report::campaign::summary(&results)
+        rulediff::report::campaign::summary(&results, false)
     );
 }
 
@@ -472,7 +473,7 @@ fn gnugo_is_legal_and_play_with_undo_agree_with_all_legal() {
         assert!(
             results.signatures.is_empty(),
             "{legality:?}: {}",
-            rulediff::report::campaign::summary(&results)
+            rulediff::report::campaign::summary(&results, false)
         );
     }
 }

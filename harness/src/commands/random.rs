@@ -10,7 +10,7 @@ use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
 use rulediff::referee::{select, RefereeInfo, Refereed};
-use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::runner::campaign::{self, Plan, Results, Shard};
 use rulediff::xiangqi::notation::Ranks;
 use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
 
@@ -53,6 +53,17 @@ pub struct Args {
     /// Continue the campaign saved in `--out` (same plan) instead of refusing to overwrite it.
     #[arg(long)]
     resume: bool,
+    /// Play only shard I of N: games I, I+N, I+2N… (`rulediff report --merge` joins the
+    /// shards' folders into the campaign's report).
+    #[arg(long, value_parser = Shard::parse)]
+    shard: Option<Shard>,
+    /// Exit with a failure status when a divergence is a defect (referees that claim the
+    /// same rule ruled apart); expected rule differences never fail.
+    #[arg(long)]
+    fail_on_defects: bool,
+    /// List every member of every referee class.
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     engines: super::engines::EngineArgs,
 }
@@ -135,9 +146,14 @@ fn campaign_of<F: Explore>(
         seed: args.seed,
         games: args.games,
         max_plies,
+        shard: args.shard,
     };
     let mut results = start(&args.out, plan, args.resume)?;
-    let bar = progress(args.games, results.games_done);
+    results.claims = referees
+        .iter()
+        .map(|r| (r.id.clone(), r.claims.clone()))
+        .collect();
+    let bar = progress(results.plan.own_games(), results.games_done);
     campaign::run(setup, referees, &mut results, 64, &args.out, |r, done| {
         bar.set_position(done);
         bar.set_message(format!(
@@ -148,9 +164,18 @@ fn campaign_of<F: Explore>(
         save(&args.out, r)
     })?;
     bar.finish_and_clear();
-    out!("{}", rulediff::report::campaign::summary(&results))?;
+    out!(
+        "{}",
+        rulediff::report::campaign::summary(&results, args.verbose)
+    )?;
     outln!("report: {}", args.out.join("report.html").display())?;
-    Ok(ExitCode::SUCCESS)
+    let defects = rulediff::report::analysis::Analysis::of(&results).defects();
+    Ok(if args.fail_on_defects && defects > 0 {
+        eprintln!("{defects} defects (--fail-on-defects)");
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Fresh results, or the saved ones when resuming the same plan.

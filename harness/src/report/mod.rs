@@ -1,6 +1,9 @@
 //! Reports: text, JSON and CSV renderings of runs (HTML for campaigns comes with them).
 
+pub mod analysis;
 pub mod campaign;
+pub mod html;
+pub mod map;
 pub mod csv;
 pub mod recorded;
 pub mod result;

@@ -3,11 +3,13 @@
 //! record, which is family-independent so reports need not know the game.
 
 pub mod campaign;
+pub mod defects;
 pub mod divergence;
 pub mod expect;
 pub mod lockstep;
 pub mod minimize;
 pub mod random;
+pub mod merge;
 pub mod record;
 pub mod signature;
 
