@@ -312,12 +312,9 @@ fn pair(
     ] {
         let full = format!("{id}{suffix}");
         let (c, name) = (command.clone(), full.clone());
-        let info = RefereeInfo::new(
-            full,
-            format!("{summary}; {how}"),
-            source,
-            move || Box::new(BridgeReferee::new(name.clone(), c.clone(), policy)),
-        );
+        let info = RefereeInfo::new(full, format!("{summary}; {how}"), source, move || {
+            Box::new(BridgeReferee::new(name.clone(), c.clone(), policy))
+        });
         out.push(match claims {
             Some(ruleset) => info.with_claims(crate::chess::rules::registry::claims(&format!(
                 "{ruleset}{suffix}"

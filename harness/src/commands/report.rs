@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use rulediff::chess::Chess;
 use rulediff::go::Go;
-use rulediff::referee::{Refereed, RefereeInfo};
+use rulediff::referee::{RefereeInfo, Refereed};
 use rulediff::report::campaign;
 use rulediff::runner::campaign::Results;
 use rulediff::runner::merge::merge;
@@ -50,9 +50,8 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 fn folder_of(results: &Path, out: Option<&Path>) -> PathBuf {
-    out.map(Path::to_path_buf).unwrap_or_else(|| {
-        results.parent().unwrap_or(Path::new(".")).to_path_buf()
-    })
+    out.map(Path::to_path_buf)
+        .unwrap_or_else(|| results.parent().unwrap_or(Path::new(".")).to_path_buf())
 }
 
 fn merged(dirs: &[PathBuf]) -> anyhow::Result<Results> {

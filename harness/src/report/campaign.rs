@@ -3,7 +3,6 @@
 //! summary. Every one leads with defects, then the expected rule differences, and speaks in
 //! referee classes ([`super::analysis`]).
 
-
 use super::analysis::{Analysis, SignatureView};
 use crate::runner::campaign::Results;
 use crate::runner::random::SignatureSummary;
@@ -90,7 +89,10 @@ pub fn class_rulings(analysis: &Analysis, s: &SignatureSummary) -> String {
         .classes
         .iter()
         .filter_map(|class| {
-            let ruling = s.rulings.iter().find(|(id, _)| class.members.contains(id))?;
+            let ruling = s
+                .rulings
+                .iter()
+                .find(|(id, _)| class.members.contains(id))?;
             Some(format!("{}={}", class.label(), ruling.1))
         })
         .collect::<Vec<_>>()
@@ -244,12 +246,7 @@ fn signature_lines(
     view: &SignatureView,
 ) {
     let s = &results.signatures[view.index];
-    let mut head = format!(
-        "  #{} {}x in {} games",
-        view.index + 1,
-        s.count,
-        s.games
-    );
+    let mut head = format!("  #{} {}x in {} games", view.index + 1, s.count, s.games);
     if let Some(cycle) = &s.signature.cycle {
         head += &format!(" [{cycle}]");
     }
@@ -320,4 +317,3 @@ pub fn result_text(s: &SignatureSummary) -> Vec<String> {
     lines.extend(super::result::divergence_lines(&ids, &rulings, None));
     lines
 }
-

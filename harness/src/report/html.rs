@@ -130,10 +130,7 @@ fn disagreement_map(out: &mut String, analysis: &Analysis) {
             ),
         );
         for (a, b) in &p.rules {
-            w(
-                out,
-                format_args!("<li>{} / {}</li>", esc(a), esc(b)),
-            );
+            w(out, format_args!("<li>{} / {}</li>", esc(a), esc(b)));
         }
         out.push_str("</ul>Divergences: ");
         for i in &p.signatures {
@@ -219,7 +216,10 @@ fn signature(out: &mut String, results: &Results, analysis: &Analysis, view: &Si
     if view.is_defect() {
         out.push_str("<ul>");
         for d in &view.defects {
-            w(out, format_args!("<li class=\"defect\">{}</li>", esc(&d.describe())));
+            w(
+                out,
+                format_args!("<li class=\"defect\">{}</li>", esc(&d.describe())),
+            );
         }
         out.push_str("</ul>");
     }

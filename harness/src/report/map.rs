@@ -29,7 +29,13 @@ pub fn svg(analysis: &Analysis) -> String {
         .collect();
     let margin = 8 + CHAR * names.iter().map(|s| s.chars().count()).max().unwrap_or(0);
     let size = margin + n * CELL + 4;
-    let most = analysis.pairs.iter().map(|p| p.steps).max().unwrap_or(1).max(1) as f64;
+    let most = analysis
+        .pairs
+        .iter()
+        .map(|p| p.steps)
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\" font-family=\"monospace\" font-size=\"11\">"
     );

@@ -2,9 +2,9 @@
 
 pub mod analysis;
 pub mod campaign;
+pub mod csv;
 pub mod html;
 pub mod map;
-pub mod csv;
 pub mod recorded;
 pub mod result;
 pub mod text;

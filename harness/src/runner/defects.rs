@@ -18,9 +18,8 @@ use crate::referee::{Claims, Layer, Outcome};
 /// for the same refusal agree, as in [`super::divergence`].
 pub fn layer(a: &Ruling, b: &Ruling) -> Option<Layer> {
     match (a, b) {
-        (Ruling::Stopped | Ruling::Fault { .. }, _) | (_, Ruling::Stopped | Ruling::Fault { .. }) => {
-            None
-        }
+        (Ruling::Stopped | Ruling::Fault { .. }, _)
+        | (_, Ruling::Stopped | Ruling::Fault { .. }) => None,
         (Ruling::Illegal { .. }, Ruling::Illegal { .. }) | (Ruling::Legal, Ruling::Legal) => None,
         (Ruling::Illegal { .. }, _) | (_, Ruling::Illegal { .. }) => Some(Layer::Legality),
         (Ruling::Legal, Ruling::Ends { .. }) | (Ruling::Ends { .. }, Ruling::Legal) => {
@@ -29,10 +28,7 @@ pub fn layer(a: &Ruling, b: &Ruling) -> Option<Layer> {
         (Ruling::Ends { outcome: x }, Ruling::Ends { outcome: y }) => {
             if x.summary() == y.summary() {
                 None
-            } else if matches!(
-                (x, y),
-                (Outcome::Score { .. }, Outcome::Score { .. })
-            ) {
+            } else if matches!((x, y), (Outcome::Score { .. }, Outcome::Score { .. })) {
                 Some(Layer::Scoring)
             } else {
                 Some(Layer::End)
@@ -55,11 +51,7 @@ impl Defect {
     /// `legality (positional superko; suicide forbidden): psk legal, chinese illegal (ko)`.
     pub fn describe(&self) -> String {
         let [(a, ra), (b, rb)] = &self.sides;
-        format!(
-            "{} ({}): {a} {ra}, {b} {rb}",
-            self.layer.name(),
-            self.claim
-        )
+        format!("{} ({}): {a} {ra}, {b} {rb}", self.layer.name(), self.claim)
     }
 }
 
@@ -164,7 +156,10 @@ mod tests {
         // Presets claim what their parts claim.
         assert_eq!(claims("chinese").legality, claims("psk").legality);
         assert_ne!(claims("chinese").scoring, claims("psk").scoring);
-        assert_eq!(claims("tromp-taylor").legality, claims("psk+suicide").legality);
+        assert_eq!(
+            claims("tromp-taylor").legality,
+            claims("psk+suicide").legality
+        );
         assert_eq!(claims("chinese-practice").end, claims("cycle-void").end);
         assert_ne!(claims("simple-ko").end, claims("cycle-void").end);
     }

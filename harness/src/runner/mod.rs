@@ -7,9 +7,9 @@ pub mod defects;
 pub mod divergence;
 pub mod expect;
 pub mod lockstep;
+pub mod merge;
 pub mod minimize;
 pub mod random;
-pub mod merge;
 pub mod record;
 pub mod signature;
 
