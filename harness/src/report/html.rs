@@ -15,6 +15,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .5em;te
 th{background:#eee;cursor:pointer}section{margin:1.5em 0}section.sig{border-top:2px solid #888;content-visibility:auto;contain-intrinsic-size:auto 600px}\
 code,pre{background:#f4f4f4}pre{white-space:pre-wrap}.defect{color:#b71c1c;font-weight:bold}.difference{color:#1b5e20}\
 .boards{display:flex;gap:1em;flex-wrap:wrap;align-items:flex-start}figure{margin:0}figcaption{font-size:.85em;color:#555}\
+.strip{display:flex;flex-wrap:wrap;gap:.4em}.strip svg{width:110px;height:auto}\
 .pair{display:none;border:1px solid #d50000;padding:.5em}.pair:target{display:block}nav a{margin-right:1em}\
 #filters input,#filters select{margin-right:1em}.illegal{color:#b71c1c}.legal{color:#1b5e20}";
 
@@ -200,7 +201,7 @@ fn signature(out: &mut String, results: &Results, analysis: &Analysis, view: &Si
     w(
         out,
         format_args!(
-            "<section class=\"sig\" id=\"s{}\"><h3>#{} <span class=\"{}\">{}</span></h3><p>{}</p><p>{} times in {} games; the example (game {}) minimized from {} to {} plies before the disputed play.</p>",
+            "<section class=\"sig\" id=\"s{}\"><h3>#{} <span class=\"{}\">{}</span></h3><p>{}</p><p>{} times in {} games; the example{} minimized from {} to {} plies before the disputed play.</p>",
             view.index + 1,
             view.index + 1,
             css(view),
@@ -208,7 +209,7 @@ fn signature(out: &mut String, results: &Results, analysis: &Analysis, view: &Si
             esc(&describe(analysis, results, view)),
             s.count,
             s.games,
-            s.game,
+            s.game.map_or(String::new(), |g| format!(" (game {g})")),
             s.shortest_found,
             s.minimized_plies
         ),
@@ -223,18 +224,7 @@ fn signature(out: &mut String, results: &Results, analysis: &Analysis, view: &Si
         }
         out.push_str("</ul>");
     }
-    w(
-        out,
-        format_args!(
-            "<div class=\"boards\"><figure>{}<figcaption>{}</figcaption></figure></div>",
-            s.svg,
-            if s.signature.result.is_some() {
-                "the final board as counted"
-            } else {
-                "before the disputed play (marked)"
-            }
-        ),
-    );
+    pictures(out, s);
     rulings(out, analysis, s);
     let result = result_text(s);
     if !result.is_empty() {
@@ -256,6 +246,50 @@ fn signature(out: &mut String, results: &Results, analysis: &Analysis, view: &Si
             "<p>Replay it (from the report's folder): <code>rulediff run {}</code></p><details><summary>minimized case</summary><pre>{}</pre></details></section>",
             esc(&s.case_path),
             esc(&s.case_file)
+        ),
+    );
+}
+
+/// The boards before and after the disputed play (for a result divergence, the final board
+/// as counted), and the repeating cycle as a strip of small boards.
+fn pictures(out: &mut String, s: &crate::runner::random::SignatureSummary) {
+    let boards = super::boards::of_case_file(&s.case_path, &s.case_file);
+    out.push_str("<div class=\"boards\">");
+    match (&boards, s.signature.result.is_some()) {
+        (_, true) => figure(out, &s.svg, "the final board as each class counted it"),
+        (Some(b), false) => {
+            figure(out, &b.before, "before the disputed play (marked)");
+            figure(
+                out,
+                &b.after,
+                "after it, as the referees that allow it see it",
+            );
+        }
+        (None, false) => figure(out, &s.svg, "before the disputed play (marked)"),
+    }
+    out.push_str("</div>");
+    let Some(b) = boards.filter(|b| !b.cycle.is_empty()) else {
+        return;
+    };
+    out.push_str("<p>The repeating cycle:</p><div class=\"strip\">");
+    for (i, (caption, svg)) in b.cycle.iter().enumerate() {
+        if b.hidden > 0 && i == super::boards::STRIP / 2 {
+            w(
+                out,
+                format_args!("<figure><p>… {} more …</p></figure>", b.hidden),
+            );
+        }
+        figure(out, svg, caption);
+    }
+    out.push_str("</div>");
+}
+
+fn figure(out: &mut String, svg: &str, caption: &str) {
+    w(
+        out,
+        format_args!(
+            "<figure>{svg}<figcaption>{}</figcaption></figure>",
+            esc(caption)
         ),
     );
 }

@@ -3,7 +3,6 @@
 //! found and can resume where it stopped.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -239,7 +238,7 @@ fn merge<F: Explore>(
                 .signatures
                 .iter()
                 .find(|s| s.signature == f.signature)
-                .is_none_or(|s| (f.history.len(), *g) < (s.shortest_found, s.game))
+                .is_none_or(|s| (f.history.len(), Some(*g)) < (s.shortest_found, s.game))
         })
         .collect();
     let summaries: Vec<SignatureSummary> = better
@@ -347,7 +346,7 @@ fn summarize<F: Explore>(
         signature: found.signature,
         count: 0,
         games: 0,
-        game,
+        game: Some(game),
         shortest_found: found.history.len(),
         minimized_plies: history.len(),
         case_file,
@@ -419,18 +418,10 @@ pub fn case_file<F: Explore>(
     };
     let run = run_case(&case, referees, &Options::default());
     let moves: Vec<String> = plays.iter().map(|p| F::play_text(setup, p)).collect();
-    let mut text = format!(
-        "family = {:?}\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n",
-        F::NAME,
-        title,
-        comment,
-        ids.join(","),
-        F::setup_keys(setup),
-        moves.join(" ")
-    );
+    let mut expect = Vec::new();
     let mut last = Vec::new();
     for (r, id) in ids.iter().enumerate() {
-        writeln!(text, "{:?} = {}", id, expectation(run.column(r))).expect("writing to a String");
+        expect.push((id.clone(), expectation(run.column(r))));
         last.push((
             id.clone(),
             run.steps
@@ -438,6 +429,16 @@ pub fn case_file<F: Explore>(
                 .map_or(Ruling::Stopped, |s| s.rulings[r].clone()),
         ));
     }
+    let text = crate::case::CaseText {
+        family: F::NAME,
+        title,
+        comment,
+        rules: &ids.join(","),
+        setup_keys: &F::setup_keys(setup),
+        moves: &moves,
+        expect: &expect,
+    }
+    .render();
     (text, last)
 }
 
