@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -154,6 +155,7 @@ fn campaign_of<F: Explore>(
         .map(|r| (r.id.clone(), r.claims.clone()))
         .collect();
     let bar = progress(results.plan.own_games(), results.games_done);
+    let mut rendered: Option<Instant> = None;
     campaign::run(setup, referees, &mut results, 64, &args.out, |r, done| {
         bar.set_position(done);
         bar.set_message(format!(
@@ -161,8 +163,17 @@ fn campaign_of<F: Explore>(
             r.divergences(),
             r.signatures.len()
         ));
-        save(&args.out, r)
+        // The page draws every divergence's boards: after every batch it would cost a
+        // campaign a quarter of its time; results.json, which a resume needs, is saved always.
+        let due = rendered.is_none_or(|t| t.elapsed() >= RENDER_EVERY);
+        save_results(&args.out, r)?;
+        if due {
+            rendered = Some(Instant::now());
+            super::report::render(&args.out, r)?;
+        }
+        Ok(())
     })?;
+    super::report::render(&args.out, &results)?;
     bar.finish_and_clear();
     out!(
         "{}",
@@ -198,11 +209,13 @@ fn start(out: &Path, plan: Plan, resume: bool) -> anyhow::Result<Results> {
     Ok(results)
 }
 
-/// Writes results and reports, each atomically, so an interruption loses at most one batch.
-pub fn save(out: &Path, results: &Results) -> std::io::Result<()> {
+/// How often a running campaign re-renders its CSVs and HTML page.
+const RENDER_EVERY: Duration = Duration::from_secs(30);
+
+/// Writes the results atomically, so an interruption loses at most one batch.
+pub fn save_results(out: &Path, results: &Results) -> std::io::Result<()> {
     let json = serde_json::to_string_pretty(results).map_err(std::io::Error::other)?;
-    rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())?;
-    super::report::render(out, results)
+    rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())
 }
 
 fn progress(games: u64, done: u64) -> ProgressBar {
