@@ -77,6 +77,7 @@ fn run_campaign_plies(
         seed,
         games,
         max_plies,
+        shard: None,
     };
     let mut results = Results::new(plan);
     campaign::run(&setup, &chosen, &mut results, 64, dir, |_, _| Ok(())).unwrap();
@@ -154,7 +155,7 @@ fn gnugo_psk_ssk_and_simple_ko_agree_on_random_games() {
             assert!(
                 results.signatures.is_empty(),
                 "{mode} on {board}: {}",
-                rulediff::report::campaign::summary(&results)
+                rulediff::report::campaign::summary(&results, false)
             );
             compared += results.plies;
         }
@@ -380,7 +381,7 @@ fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
                     && ids.contains(&"no-ko+all-suicide".to_string())
             })),
         "{}",
-        rulediff::report::campaign::summary(&results)
+        rulediff::report::campaign::summary(&results, false)
     );
 }
 
@@ -471,7 +472,7 @@ fn gnugo_is_legal_and_play_with_undo_agree_with_all_legal() {
         assert!(
             results.signatures.is_empty(),
             "{legality:?}: {}",
-            rulediff::report::campaign::summary(&results)
+            rulediff::report::campaign::summary(&results, false)
         );
     }
 }
@@ -561,7 +562,8 @@ fn the_command_line_takes_engines_for_runs_and_campaigns() {
     let summary = String::from_utf8_lossy(&campaign.stdout).to_string();
     assert!(
         summary.starts_with("30 games of 30")
-            && summary.contains("referees simple-ko,mine: 0 divergences"),
+            && summary.contains("2 referees in 1 classes: 0 divergences")
+            && summary.contains("simple-ko + 1"),
         "{summary}"
     );
 }

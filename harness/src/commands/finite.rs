@@ -432,16 +432,16 @@ fn case_of(table: &Table, row: &Row) -> Option<(&'static str, String)> {
         ),
         _ => return None,
     };
-    let case = format!(
-        "family = {:?}\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n{:?} = {{ ongoing = true }}\n",
-        table.family,
-        title,
-        comment,
-        row.rule,
-        row.case_keys,
-        moves.join(" "),
-        row.rule
-    );
+    let case = rulediff::case::CaseText {
+        family: table.family,
+        title: &title,
+        comment: &comment,
+        rules: &row.rule,
+        setup_keys: &row.case_keys,
+        moves: &moves,
+        expect: &[(row.rule.clone(), "{ ongoing = true }".into())],
+    }
+    .render();
     Some((folder, case))
 }
 

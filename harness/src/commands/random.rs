@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,7 +11,7 @@ use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
 use rulediff::referee::{select, RefereeInfo, Refereed};
-use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::runner::campaign::{self, Plan, Results, Shard};
 use rulediff::xiangqi::notation::Ranks;
 use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
 
@@ -55,6 +56,17 @@ pub struct Args {
     /// Continue the campaign saved in `--out` (same plan) instead of refusing to overwrite it.
     #[arg(long)]
     resume: bool,
+    /// Play only shard I of N: games I, I+N, I+2N… (`rulediff report --merge` joins the
+    /// shards' folders into the campaign's report).
+    #[arg(long, value_parser = Shard::parse)]
+    shard: Option<Shard>,
+    /// Exit with a failure status when a divergence is a defect (referees that claim the
+    /// same rule ruled apart); expected rule differences never fail.
+    #[arg(long)]
+    fail_on_defects: bool,
+    /// List every member of every referee class.
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     engines: super::engines::EngineArgs,
 }
@@ -142,6 +154,7 @@ fn campaign_of<F: Explore>(
         seed: args.seed,
         games: args.games,
         max_plies,
+        shard: args.shard,
     };
     if referees.len() < 2 {
         eprintln!(
@@ -151,27 +164,43 @@ fn campaign_of<F: Explore>(
         );
     }
     let mut results = start(&args.out, plan, args.resume)?;
-    let bar = progress(args.games, results.games_done);
-    campaign::run(
-        setup,
-        referees,
-        &mut results,
-        BATCH,
-        &args.out,
-        |r, done| {
-            bar.set_position(done);
-            bar.set_message(format!(
-                "{} divergences, {} signatures",
-                r.divergences(),
-                r.signatures.len()
-            ));
-            save(&args.out, r)
-        },
-    )?;
+    results.claims = referees
+        .iter()
+        .map(|r| (r.id.clone(), r.claims.clone()))
+        .collect();
+    let bar = progress(results.plan.own_games(), results.games_done);
+    let mut rendered: Option<Instant> = None;
+    campaign::run(setup, referees, &mut results, BATCH, &args.out, |r, done| {
+        bar.set_position(done);
+        bar.set_message(format!(
+            "{} divergences, {} signatures",
+            r.divergences(),
+            r.signatures.len()
+        ));
+        // The page draws every divergence's boards: after every batch it would cost a
+        // campaign a quarter of its time; results.json, which a resume needs, is saved always.
+        let due = rendered.is_none_or(|t| t.elapsed() >= RENDER_EVERY);
+        save_results(&args.out, r)?;
+        if due {
+            rendered = Some(Instant::now());
+            super::report::render(&args.out, r)?;
+        }
+        Ok(())
+    })?;
+    super::report::render(&args.out, &results)?;
     bar.finish_and_clear();
-    out!("{}", rulediff::report::campaign::summary(&results))?;
+    out!(
+        "{}",
+        rulediff::report::campaign::summary(&results, args.verbose)
+    )?;
     outln!("report: {}", args.out.join("report.html").display())?;
-    Ok(ExitCode::SUCCESS)
+    let defects = rulediff::report::analysis::Analysis::of(&results).defects();
+    Ok(if args.fail_on_defects && defects > 0 {
+        eprintln!("{defects} defects (--fail-on-defects)");
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Fresh results, or the saved ones when resuming the same plan.
@@ -203,11 +232,13 @@ fn start(out: &Path, plan: Plan, resume: bool) -> anyhow::Result<Results> {
     Ok(results)
 }
 
-/// Writes results and reports, each atomically, so an interruption loses at most one batch.
-pub fn save(out: &Path, results: &Results) -> std::io::Result<()> {
+/// How often a running campaign re-renders its CSVs and HTML page.
+const RENDER_EVERY: Duration = Duration::from_secs(30);
+
+/// Writes the results atomically, so an interruption loses at most one batch.
+pub fn save_results(out: &Path, results: &Results) -> std::io::Result<()> {
     let json = serde_json::to_string_pretty(results).map_err(std::io::Error::other)?;
-    rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())?;
-    super::report::render(out, results)
+    rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())
 }
 
 /// Sizes that would make a campaign check nothing, or options of another family.

@@ -386,18 +386,26 @@ fn case_text(row: &Row) -> anyhow::Result<String> {
             )
         }
     };
-    Ok(format!(
-        "family = \"go\"\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n{:?} = {expect}\n",
-        format!("Best play under {} on {}: {}", row.rule, row.board, value_text(solution.value)),
-        format!(
-            "Found by `rulediff solve`: the exact value with komi 0 is {} (Black's score minus White's), and this principal variation realizes it; {shown}.",
-            value_text(solution.value)
-        ),
+    let title = format!(
+        "Best play under {} on {}: {}",
         row.rule,
-        Go::setup_keys(&row.setup),
-        moves.join(" "),
-        row.rule,
-    ))
+        row.board,
+        value_text(solution.value)
+    );
+    let comment = format!(
+        "Found by `rulediff solve`: the exact value with komi 0 is {} (Black's score minus White's), and this principal variation realizes it; {shown}.",
+        value_text(solution.value)
+    );
+    Ok(rulediff::case::CaseText {
+        family: "go",
+        title: &title,
+        comment: &comment,
+        rules: &row.rule,
+        setup_keys: &Go::setup_keys(&row.setup),
+        moves: &moves,
+        expect: &[(row.rule.clone(), expect)],
+    }
+    .render())
 }
 
 fn write(out: &Path, rows: &[Row], no_result: f64) -> anyhow::Result<()> {
