@@ -170,23 +170,30 @@ fn campaign_of<F: Explore>(
         .collect();
     let bar = progress(results.plan.own_games(), results.games_done);
     let mut rendered: Option<Instant> = None;
-    campaign::run(setup, referees, &mut results, BATCH, &args.out, |r, done| {
-        bar.set_position(done);
-        bar.set_message(format!(
-            "{} divergences, {} signatures",
-            r.divergences(),
-            r.signatures.len()
-        ));
-        // The page draws every divergence's boards: after every batch it would cost a
-        // campaign a quarter of its time; results.json, which a resume needs, is saved always.
-        let due = rendered.is_none_or(|t| t.elapsed() >= RENDER_EVERY);
-        save_results(&args.out, r)?;
-        if due {
-            rendered = Some(Instant::now());
-            super::report::render(&args.out, r)?;
-        }
-        Ok(())
-    })?;
+    campaign::run(
+        setup,
+        referees,
+        &mut results,
+        BATCH,
+        &args.out,
+        |r, done| {
+            bar.set_position(done);
+            bar.set_message(format!(
+                "{} divergences, {} signatures",
+                r.divergences(),
+                r.signatures.len()
+            ));
+            // The page draws every divergence's boards: after every batch it would cost a
+            // campaign a quarter of its time; results.json, which a resume needs, is saved always.
+            let due = rendered.is_none_or(|t| t.elapsed() >= RENDER_EVERY);
+            save_results(&args.out, r)?;
+            if due {
+                rendered = Some(Instant::now());
+                super::report::render(&args.out, r)?;
+            }
+            Ok(())
+        },
+    )?;
     super::report::render(&args.out, &results)?;
     bar.finish_and_clear();
     out!(
