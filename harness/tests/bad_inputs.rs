@@ -602,19 +602,20 @@ fn bad_engines_files_name_the_file_and_line() {
 fn bad_results_files_name_the_file_and_where() {
     let dir = scratch("results");
     let table: &[(&str, &str)] = &[
-        ("{\"plan\": 3}", "not a rulediff results file: invalid type: integer `3`, expected struct Plan at line 1 column 10"),
-        ("{\n\"plan\": {\n", "not a rulediff results file: EOF while parsing an object at line 3 column 0"),
-        ("", "not a rulediff results file: EOF while parsing a value at line 1 column 0"),
-        ("[]", "not a rulediff results file: invalid length 0, expected struct Results"),
-        ("\u{0}", "not a rulediff results file: expected value at line 1 column 1"),
+        ("{\"plan\": 3}", "in field `plan` (line 1, column 10): invalid type: integer `3`, expected struct Plan at line 1 column 10"),
+        ("{\n\"plan\": {\n", "in field `plan` (line 3, column 0): EOF while parsing an object at line 3 column 0"),
+        ("", "(line 1, column 0): EOF while parsing a value at line 1 column 0"),
+        ("[]", "invalid length 0, expected struct Results"),
+        ("\u{0}", "(line 1, column 1): expected value at line 1 column 1"),
     ];
     for (i, (body, expected)) in table.iter().enumerate() {
         let file = dir.join(format!("{i}.json"));
         std::fs::write(&file, body).unwrap();
         refused(
             &["report", file.to_str().unwrap()],
-            &format!("{}: {expected}", file.display()),
+            &format!("{}: not a rulediff results file", file.display()),
         );
+        refused(&["report", file.to_str().unwrap()], expected);
     }
     refused(&["report", dir.to_str().unwrap()], "Is a directory");
 }
