@@ -28,8 +28,11 @@ use rulediff::go::score::{score, Count, Scoring};
 use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{HalfPoints, Refereed};
 
-/// The setup and the final boards of 20 random 19×19 games, each with its agreed dead stones.
-fn boards() -> (GoSetup, Vec<(Vec<u8>, Vec<Vertex>)>) {
+/// A final board and the stones agreed dead on it.
+type Board = (Vec<u8>, Vec<Vertex>);
+
+/// The setup and the final boards of 20 random 19×19 games.
+fn boards() -> (GoSetup, Vec<Board>) {
     let registry = Go::registry();
     let setup = GoSetup::empty(Graph::grid(19, 19, false).expect("valid size"), 2);
     let mut rng = ChaCha8Rng::seed_from_u64(19);
@@ -39,7 +42,7 @@ fn boards() -> (GoSetup, Vec<(Vec<u8>, Vec<Vertex>)>) {
         .collect();
     let plays: usize = games.iter().map(Vec::len).sum();
     assert_eq!(replay(&setup, psk, &games), plays, "recorded games replay");
-    let boards: Vec<(Vec<u8>, Vec<Vertex>)> = games
+    let boards: Vec<Board> = games
         .iter()
         .map(|game| {
             let cells = final_board(&setup, game).cells().to_vec();
