@@ -512,3 +512,28 @@ fn the_commands_take_territory_presets() {
     let table = common::text(&out.stdout);
     assert!(table.contains("FINITE"), "{table}");
 }
+
+/// The three methods agree under territory scoring too: MTD(f) with symmetry, one full-window
+/// alpha-beta search without, and (on 1×3, where the state graph is small enough) retrograde
+/// analysis over the same scored states.
+#[test]
+fn territory_values_agree_across_the_three_methods() {
+    for (shape, retrograde) in [("1x3", true), ("1x4", false), ("2x2", false)] {
+        let mtdf = territory_options();
+        let mut plain = territory_options();
+        plain.method = Method::AlphaBeta;
+        plain.symmetries = 1;
+        let value = |options: &Options| {
+            solve(&info("japanese"), &setup(shape), &[], options, &|_| {})
+                .unwrap_or_else(|e| panic!("japanese on {shape}: {e}"))
+                .value
+        };
+        let a = value(&mtdf);
+        assert_eq!(a, value(&plain), "japanese on {shape}");
+        if retrograde {
+            let symmetries = Symmetries::new(&setup(shape), 1000).with_scores();
+            let graph = retro::Graph::build(&info("japanese"), &symmetries, &mtdf).unwrap();
+            assert_eq!(a, graph.value(), "japanese on {shape}");
+        }
+    }
+}
