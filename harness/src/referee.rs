@@ -417,6 +417,15 @@ pub trait Referee<F: Family>: Send {
         false
     }
 
+    /// For the solver: what of the history besides the state key decides the score of every
+    /// game from here (the prisoners, under territory scoring), appended to `out`; `false`
+    /// (nothing appended) where the state key decides the score alone. Legality never
+    /// depends on it, so the finiteness search leaves it out: with it, a cycle that captures
+    /// would never come back to the same state.
+    fn score_key_into(&self, _out: &mut Vec<u64>) -> bool {
+        false
+    }
+
     /// [`state_key_into`](Referee::state_key_into) as a new vector; `None` where there is
     /// no key.
     fn state_key(&self) -> Option<Vec<u64>> {

@@ -408,3 +408,132 @@ fn the_command_writes_the_principal_variation_as_a_case_that_replays() {
     common::replays(&dir.join("solutions"), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Options for territory scoring: prisoners have no small bound, so neither does the score.
+fn territory_options() -> Options {
+    let mut options = Options::new(8_000);
+    options.table_bytes = 16 << 20;
+    options
+}
+
+/// Territory scoring (`japanese`, `korean`: basic ko, a repetition voids the game, territory
+/// and prisoners) beside area scoring under the same ko rule (`cycle-void`), by hand:
+/// - 1×1: Black cannot play (suicide), so both pass: 0 either way.
+/// - 1×2: Black at one end is captured by White at the other; Black may not retake at once
+///   (basic ko) and can only pass, so White has W+2 by territory (a point and a prisoner) as
+///   by area (a stone and a point). So Black passes first, White's stone would fare the same,
+///   and both pass: 0 either way.
+/// - 1×3: Black in the middle; White has no legal play (either end is suicide), so both pass.
+///   By territory Black has the two empty ends, B+2; by area the stone counts too, B+3. Black
+///   can do no better by territory: White never has to play, so there are no prisoners, and
+///   one stone at least leaves at most two empty points.
+#[test]
+fn territory_values_of_small_boards_checked_by_hand_beside_area() {
+    for (shape, territory, area) in [("1x1", 0, 0), ("1x2", 0, 0), ("1x3", 2, 3)] {
+        for rule in ["japanese", "korean"] {
+            let solution = solve(
+                &info(rule),
+                &setup(shape),
+                &[],
+                &territory_options(),
+                &|_| {},
+            )
+            .unwrap_or_else(|e| panic!("{rule} on {shape}: {e}"));
+            assert_eq!(solution.value, 2 * territory, "{rule} on {shape}");
+            let End::Over { outcome } = replay(rule, shape, &solution.pv) else {
+                panic!("{rule} on {shape}: the game goes on")
+            };
+            let want = match territory {
+                0 => "draw:jigo".to_string(),
+                p => format!("B+{p}"),
+            };
+            assert_eq!(outcome.summary(), want, "{rule} on {shape}");
+        }
+        let by_area = solved("cycle-void", shape, &options(shape));
+        assert_eq!(by_area.value, 2 * area, "cycle-void on {shape}");
+    }
+}
+
+/// On 2×2 either side can force a repetition, which voids the game: whatever a no-result is
+/// worth, best play comes to it, under territory scoring as under area scoring.
+#[test]
+fn territory_scoring_on_two_by_two_is_a_no_result_as_area_scoring_is() {
+    for no_result in [1, -1] {
+        let mut options = territory_options();
+        options.no_result = no_result;
+        let solution = solve(&info("japanese"), &setup("2x2"), &[], &options, &|_| {}).unwrap();
+        assert_eq!(solution.value, no_result);
+        let End::Over { outcome } = &solution.end else {
+            panic!("japanese always ends")
+        };
+        assert_eq!(outcome.summary(), "no-result:cycle");
+    }
+}
+
+/// Under territory scoring a state carries the prisoners (as differences: only they decide a
+/// margin); under area scoring there is nothing to carry.
+#[test]
+fn territory_states_carry_the_prisoners() {
+    let score_key = |rule: &str, plays: &[&str]| {
+        let setup = setup("1x2");
+        let mut referee = (info(rule).make)();
+        referee.start(&setup).unwrap();
+        for play in plays {
+            let play = Go::parse_play(&setup, play).unwrap();
+            assert!(referee.play(&play).unwrap().is_legal());
+        }
+        let mut key = Vec::new();
+        referee.score_key_into(&mut key).then_some(key)
+    };
+    assert_eq!(score_key("japanese", &[]), Some(vec![0, 0]));
+    // White at A2 captures Black's A1: White has one prisoner more.
+    assert_eq!(score_key("japanese", &["A1", "A2"]), Some(vec![0, 1]));
+    assert_eq!(score_key("cycle-void", &["A1", "A2"]), None);
+}
+
+/// `rulediff solve` and `rulediff finite` take territory presets.
+#[test]
+fn the_commands_take_territory_presets() {
+    let out = common::rulediff(&[
+        "solve",
+        "--rules",
+        "japanese,cycle-void",
+        "--board",
+        "1x3",
+        "--table-mb",
+        "16",
+    ]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let table = common::text(&out.stdout);
+    assert!(table.contains("| `japanese` | `1x3` | B+2 |"), "{table}");
+    assert!(table.contains("| `cycle-void` | `1x3` | B+3 |"), "{table}");
+    let out = common::rulediff(&["finite", "--rules", "japanese", "--board", "1x3"]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let table = common::text(&out.stdout);
+    assert!(table.contains("FINITE"), "{table}");
+}
+
+/// The three methods agree under territory scoring too: MTD(f) with symmetry, one full-window
+/// alpha-beta search without, and (on 1×3, where the state graph is small enough) retrograde
+/// analysis over the same scored states.
+#[test]
+fn territory_values_agree_across_the_three_methods() {
+    for (shape, retrograde) in [("1x3", true), ("1x4", false), ("2x2", false)] {
+        let mtdf = territory_options();
+        let mut plain = territory_options();
+        plain.method = Method::AlphaBeta;
+        plain.symmetries = 1;
+        let value = |options: &Options| {
+            solve(&info("japanese"), &setup(shape), &[], options, &|_| {})
+                .unwrap_or_else(|e| panic!("japanese on {shape}: {e}"))
+                .value
+        };
+        let a = value(&mtdf);
+        assert_eq!(a, value(&plain), "japanese on {shape}");
+        if retrograde {
+            let symmetries = Symmetries::new(&setup(shape), 1000).with_scores();
+            let graph = retro::Graph::build(&info("japanese"), &symmetries, &mtdf).unwrap();
+            assert_eq!(a, graph.value(), "japanese on {shape}");
+        }
+    }
+}

@@ -45,12 +45,17 @@ pub struct Symmetries<F: Symmetric> {
     /// Plays made from the setup before the search starts.
     prefix: Vec<F::Play>,
     maps: Vec<F::Map>,
+    /// Whether states include what decides the score besides legality
+    /// ([`Referee::score_key_into`]): the solver's states do, the finiteness search's not.
+    scored: bool,
 }
 
 /// One search state: the real game's referee first, then one per symmetry after the image
 /// game.
 pub struct Node<F: Family> {
     images: Vec<Box<dyn Referee<F>>>,
+    /// As [`Symmetries`]' `scored`.
+    scored: bool,
 }
 
 impl<F: Symmetric> Symmetries<F> {
@@ -60,7 +65,15 @@ impl<F: Symmetric> Symmetries<F> {
             setup: setup.clone(),
             prefix: Vec::new(),
             maps: F::symmetries(setup, limit.max(1)),
+            scored: false,
         }
+    }
+
+    /// States carry the referee's score key too: two games in the same state whose scores
+    /// will differ (prisoners under territory scoring) are different states.
+    pub fn with_scores(mut self) -> Self {
+        self.scored = true;
+        self
     }
 
     /// Searches start after these plays from the setup.
@@ -111,7 +124,10 @@ impl<F: Symmetric> Symmetries<F> {
                 Ok(referee)
             })
             .collect::<Result<_, _>>()?;
-        Ok(Node { images })
+        Ok(Node {
+            images,
+            scored: self.scored,
+        })
     }
 
     /// The state after `play`, or `None` when the referee forbids it.
@@ -155,7 +171,10 @@ impl<F: Symmetric> Symmetries<F> {
             }
             images.push(next);
         }
-        Ok(Some(Node { images }))
+        Ok(Some(Node {
+            images,
+            scored: node.scored,
+        }))
     }
 }
 
@@ -165,8 +184,9 @@ impl<F: Family> Node<F> {
         self.images[0].as_mut()
     }
 
-    /// The canonical key: the least fingerprint (see [`fingerprint`]) of the images' keys,
-    /// and which symmetry gives it.
+    /// The canonical key: the least fingerprint (see [`fingerprint`]) of the images' keys
+    /// (each followed by its score key when the states are scored), and which symmetry
+    /// gives it.
     pub fn canonical(&self) -> Result<(u128, usize), SearchError> {
         thread_local! {
             static KEY: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -174,8 +194,11 @@ impl<F: Family> Node<F> {
         let mut best = (u128::MAX, 0);
         for (i, referee) in self.images.iter().enumerate() {
             let print = KEY.with_borrow_mut(|key| {
-                referee
-                    .state_key_into(key)
+                let known = referee.state_key_into(key);
+                if self.scored {
+                    referee.score_key_into(key);
+                }
+                known
                     .then(|| fingerprint(key))
                     .ok_or_else(|| SearchError::Unsupported(referee.id().to_string()))
             })?;

@@ -219,15 +219,35 @@ fn refusal(job: &Job) -> Option<String> {
     let territory = presets()
         .iter()
         .any(|p| p.id == job.info.id && p.scoring == Scoring::Territory);
-    territory.then(|| {
+    (territory && !score_key(job)).then(|| {
         format!(
-            "`{}` counts territory and prisoners, and prisoners are not part of a referee's \
-             state, so equal states can end with different scores; solve counts area \
-             (use the ko rule's own id, e.g. `cycle-void`)",
+            "`{}` counts territory and prisoners, but its referee does not report its \
+             prisoners as part of its state, so equal states could end with different scores",
             job.info.id
         )
     })
 }
+
+/// Whether the job's referee says what besides its state decides the score (prisoners
+/// under territory scoring), so the solver can tell such states apart.
+fn score_key(job: &Job) -> bool {
+    let mut referee = (job.info.make)();
+    referee.start(&job.setup).is_ok() && referee.score_key_into(&mut Vec::new())
+}
+
+/// Largest score difference a game on this board can end with, in half points. Area
+/// counting gives at most every point; territory adds prisoners, which only the length of
+/// the game bounds, so the bound is far above anything a board of at most [`MAX_POINTS`]
+/// points reaches in a solvable search (and below the table's 16-bit bounds).
+fn score_bound(job: &Job) -> i32 {
+    if score_key(job) {
+        TERRITORY_BOUND
+    } else {
+        2 * job.setup.graph.len() as i32
+    }
+}
+
+const TERRITORY_BOUND: i32 = 8_000;
 
 fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
     let started = Instant::now();
@@ -246,7 +266,7 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
     }
     let options = Options {
         no_result,
-        score_bound: 2 * job.setup.graph.len() as i32,
+        score_bound: score_bound(job),
         table_bytes: args.table_mb << 20,
         symmetries: args.symmetry,
         symmetry_depth: args.symmetry_depth,
@@ -457,8 +477,8 @@ fn write(out: &Path, rows: &[Row], no_result: f64) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("{}", e.error()))?;
     atomic::write(&out.join("solutions.csv"), &bytes)?;
     let md = format!(
-        "# Solutions\n\nWritten by `rulediff solve`: exact values with komi 0 (Black's area \
-         minus White's; a game without a score counts {no_result}), and the case file of a \
+        "# Solutions\n\nWritten by `rulediff solve`: exact values with komi 0 (Black's score \
+         minus White's as the ruleset counts: area, or territory and prisoners; a game without a score counts {no_result}), and the case file of a \
          principal variation for each.\n\n{}",
         markdown(rows, no_result)
     );

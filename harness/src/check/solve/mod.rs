@@ -1,7 +1,8 @@
 //! Exact game values of two-player games by exhaustive search over referee states.
 //!
 //! The value is the final score difference (first seat minus second, in half points) under
-//! best play by both sides, with komi as the setup gives it; a game that ends without a score
+//! best play by both sides, with komi as the setup gives it (under territory scoring the
+//! prisoners count, so a state carries them: [`Referee::score_key_into`]); a game that ends without a score
 //! (no result, a draw by a rule) or goes on for ever counts as [`Options::no_result`] for
 //! both players, and the principal variation says which of these it was.
 //!
@@ -21,6 +22,7 @@
 //! graph ([`retro`]), which handles cycles exactly.
 //!
 //! [`Referee::state_key`]: crate::referee::Referee::state_key
+//! [`Referee::score_key_into`]: crate::referee::Referee::score_key_into
 
 pub mod retro;
 pub mod table;
@@ -125,6 +127,8 @@ pub enum SolveError {
         lower: i32,
         upper: i32,
     },
+    #[error("`{id}` counts prisoners and does not end every game: a cycle of captures could run up prisoners without end, so the value need not exist; solve counts prisoners only under rules where every game ends (a superko, or a repetition that ends the game)")]
+    UnboundedScore { id: String },
     #[error("referee `{id}` offers no play in a game it says is not over")]
     Stuck { id: String },
     #[error("the searches disagree: alpha-beta says {search}, retrograde analysis says {graph} (a bug; please report it)")]
@@ -151,8 +155,15 @@ pub fn solve<F: Symmetric>(
     options: &Options,
     report: Report,
 ) -> Result<Solution<F::Play>, SolveError> {
-    let symmetries = Symmetries::new(setup, options.symmetries).with_prefix(prefix.to_vec());
+    let symmetries = Symmetries::new(setup, options.symmetries)
+        .with_prefix(prefix.to_vec())
+        .with_scores();
     let mut root = symmetries.start(info)?;
+    if !info.claims_finite && root.referee().score_key_into(&mut Vec::new()) {
+        return Err(SolveError::UnboundedScore {
+            id: info.id.clone(),
+        });
+    }
     let players = (1..=64)
         .find(|&p| F::seat_to_move(setup, p) == F::seat_to_move(setup, 0))
         .unwrap_or(0);

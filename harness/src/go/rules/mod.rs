@@ -416,4 +416,24 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
         self.ko.key(key);
         true
     }
+
+    /// Under territory scoring the prisoners taken so far add to the count at the end, so
+    /// two games in the same state can end with different scores: the score key is each
+    /// colour's prisoners less the fewest any colour has (only differences decide a margin).
+    fn score_key_into(&self, key: &mut Vec<u64>) -> bool {
+        let Some(game) = self.game.as_ref() else {
+            return false;
+        };
+        if self.basics.scoring != Scoring::Territory {
+            return false;
+        }
+        let colours = 1..=game.setup.players as Colour;
+        let fewest = colours
+            .clone()
+            .map(|c| game.board.prisoners(c))
+            .min()
+            .unwrap_or(0);
+        key.extend(colours.map(|c| u64::from(game.board.prisoners(c) - fewest)));
+        true
+    }
 }
