@@ -2,6 +2,15 @@
 //! the whole recorded history of states, with flood-fill captures on plain arrays. Where
 //! the source differs from the page (see the module notes in `mod.rs`), the source's
 //! reading is written here too, and named where it is.
+//!
+//! Independent of the fast referee: legality (basic ko as "the state at the start of the
+//! opponent's previous turn", superko against every recorded state, ko-moves found by
+//! trying every reply, once-only captures by scanning the phase's moves), the end of each
+//! phase and the no-result rule, and the state key. Shared with it: the count of the final
+//! board (`scoring::count`, checked against KataGo's expected areas in
+//! `tests/katago_area.rs` and its expected scores in `tests/katago_rules.rs`); the spec
+//! recomputes the count's inputs (plays charged, the button's taker, the second cleanup
+//! phase's starting board) from the history.
 
 use super::params::{KoRule, Params};
 use super::referee::{komi, starting_plays};
@@ -11,6 +20,7 @@ use crate::go::graph::{Graph, Vertex};
 use crate::go::pass_alive::Benson;
 use crate::go::regions::{plain_play, worm_of};
 use crate::go::score::Scoring;
+use crate::go::zobrist::mix;
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
 use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
 
@@ -251,6 +261,30 @@ impl KataGoSpec {
         })
     }
 
+    /// The part of a state that `same` compares in `phase`, hashed.
+    fn projection(&self, s: &State, phase: u8) -> u64 {
+        let with_player =
+            phase > 0 || matches!(self.params.ko, KoRule::Simple | KoRule::Situational);
+        state_hash(s, with_player, self.params.button)
+            ^ if phase > 0 { marks_hash(&s.marks) } else { 0 }
+    }
+
+    /// Trailing passes of this phase that count towards two (the first pass of the game not
+    /// counting with the button), at most 2.
+    fn counting_passes(&self) -> usize {
+        let steps: Vec<&Step> = self.this_phase().collect();
+        let trailing = steps
+            .iter()
+            .rev()
+            .take_while(|s| s.kind == Kind::Pass)
+            .count();
+        let first = self.steps.iter().position(|s| s.kind == Kind::Pass);
+        let ignored = self.phase == 0
+            && self.params.button
+            && first.is_some_and(|i| i + trailing >= self.steps.len());
+        (trailing - ignored as usize).min(2)
+    }
+
     /// Whether the phase ends after `step` (just recorded), by passes or by Spight's rule.
     fn phase_ends(&self) -> bool {
         let steps: Vec<&Step> = self.this_phase().collect();
@@ -427,6 +461,59 @@ impl Referee<Go> for KataGoSpec {
         Ok(plays)
     }
 
+    /// Everything of the history the rulings above read, each part computed from the
+    /// recorded steps: the current state and phase; the board basic ko bans; the states
+    /// superko compares with; the states since the last pass (counted, for the no-result
+    /// rule); the states this phase's passes were made from; the passes that count towards
+    /// two; the moves of this cleanup phase (once-only captures). The count's inputs are
+    /// left out, as in the fast referee.
+    fn state_key_into(&self, key: &mut Vec<u64>) -> bool {
+        key.clear();
+        let Ok(now) = self.now() else {
+            return false;
+        };
+        key.extend([
+            self.over.is_some() as u64,
+            self.phase as u64,
+            state_hash(now, true, true) ^ marks_hash(&now.marks),
+        ]);
+        let last_move_in_main = self
+            .steps
+            .last()
+            .filter(|s| s.phase == 0 && matches!(s.kind, Kind::Move(_)));
+        key.push(last_move_in_main.map_or(0, |s| cells_hash(&s.before.cells)));
+        let project = |s: &State| self.projection(s, self.phase);
+        let superko: Vec<u64> = match (self.phase, self.params.ko) {
+            (0, KoRule::Positional | KoRule::Situational) => std::iter::once(&self.phase_starts[0])
+                .chain(self.steps.iter().map(|s| &s.after))
+                .map(project)
+                .collect(),
+            (0, KoRule::Spight) => self.states_since_pass().into_iter().map(project).collect(),
+            _ => Vec::new(),
+        };
+        push_set(key, superko, true);
+        let since_pass = self.states_since_pass().into_iter().map(project).collect();
+        push_set(key, since_pass, false);
+        let passed_from = self
+            .this_phase()
+            .filter(|s| s.kind == Kind::Pass)
+            .map(|s| project(&s.before) ^ mix(s.before.to_move as u64))
+            .collect();
+        push_set(key, passed_from, true);
+        let moves = self
+            .this_phase()
+            .filter_map(|s| match s.kind {
+                Kind::Move(v) if self.phase > 0 => Some(
+                    cells_hash(&s.before.cells) ^ mix((v as u64) << 8 | s.before.to_move as u64),
+                ),
+                _ => None,
+            })
+            .collect();
+        push_set(key, moves, true);
+        key.push(self.counting_passes() as u64);
+        true
+    }
+
     fn fork(&self) -> Option<Box<dyn Referee<Go>>> {
         Some(Box::new(KataGoSpec {
             id: self.id.clone(),
@@ -439,4 +526,35 @@ impl Referee<Go> for KataGoSpec {
             over: self.over.clone(),
         }))
     }
+}
+
+fn cells_hash(cells: &[Colour]) -> u64 {
+    cells.iter().fold(0x1234_5678u64, |h, &c| mix(h ^ c as u64))
+}
+
+fn marks_hash(marks: &[bool]) -> u64 {
+    marks.iter().fold(0x8765_4321u64, |h, &m| mix(h ^ m as u64))
+}
+
+/// A state's coloring, with the player to move and the pass flag where they count.
+fn state_hash(s: &State, with_player: bool, with_passed: bool) -> u64 {
+    let mut h = cells_hash(&s.cells);
+    if with_player {
+        h = mix(h ^ (1 + s.to_move as u64) << 32);
+    }
+    if with_passed {
+        h = mix(h ^ (1 + s.passed as u64) << 40);
+    }
+    h
+}
+
+/// Appends a sorted list of hashes (deduplicated when only membership counts), with its
+/// length first.
+fn push_set(key: &mut Vec<u64>, mut hashes: Vec<u64>, dedup: bool) {
+    hashes.sort_unstable();
+    if dedup {
+        hashes.dedup();
+    }
+    key.push(hashes.len() as u64);
+    key.extend(hashes);
 }
