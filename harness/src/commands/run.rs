@@ -99,8 +99,11 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
             defects.len()
         );
         for d in &defects {
-            lead.push_str(&report::campaign::fit(&format!("  {d}")));
-            lead.push('\n');
+            let words: Vec<String> = d.split(' ').map(str::to_string).collect();
+            for text in report::campaign::wrap(&words, " ", 6) {
+                lead.push_str(&text);
+                lead.push('\n');
+            }
         }
         text = lead + "\n" + &text;
     }
