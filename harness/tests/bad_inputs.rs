@@ -627,3 +627,25 @@ fn an_empty_folder_or_one_without_cases_is_an_error() {
     refused(&["run", dir.to_str().unwrap()], "no .toml case files under");
     assert!(Path::new(&dir).exists());
 }
+
+/// An engine that never answers holds a run for its start-up allowance (here 1.5 s), not a
+/// minute: the first command is bounded like every other.
+#[test]
+fn a_silent_engine_costs_its_startup_allowance_not_a_minute() {
+    let dir = scratch("silent");
+    let file = dir.join("e.toml");
+    std::fs::write(
+        &file,
+        "[[engine]]\nid = \"silent\"\ncommand = \"sleep 1000\"\nruleset = \"psk\"\ntimeout_ms = 1500\n",
+    )
+    .unwrap();
+    let case = corpus("go/basics/occupied.toml");
+    let started = std::time::Instant::now();
+    let out = rulediff_within(60, &["run", &case, "--engines", file.to_str().unwrap()]);
+    let seconds = started.elapsed().as_secs_f64();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("engine `silent`"), "{stderr}");
+    assert!(stderr.contains("1500 ms"), "{stderr}");
+    assert!(seconds < 1.5 * 1.1 + 2.0, "{seconds} s");
+}

@@ -22,7 +22,7 @@
 
 use std::time::Instant;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::canon::{cycle_map, unfold, Node, SearchError, Symmetries};
 use crate::family::Symmetric;
@@ -30,7 +30,7 @@ use crate::referee::{RefereeInfo, Status};
 use crate::util::fingerprint::FingerprintMap;
 
 /// What the search found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Finiteness {
     /// Every game ends; the longest takes `longest` plies.
@@ -66,7 +66,8 @@ pub struct Budget {
     /// Distinct states to visit.
     pub max_states: usize,
     /// Wall-clock limit, checked every [`CHECK_EVERY`] steps of the search (a step costs
-    /// microseconds), so it holds to within a few milliseconds.
+    /// from a microsecond to a few milliseconds on a big board), so it holds within
+    /// milliseconds.
     pub deadline: Option<Instant>,
     /// Resident memory of the whole process (in bytes) above which the search stops: the
     /// searches of one command share it.
@@ -110,8 +111,11 @@ struct Frame<F: Symmetric> {
 
 const ON_PATH: usize = usize::MAX;
 
-/// Steps of the search between looks at the clock and at memory.
-const CHECK_EVERY: u64 = 256;
+/// Steps of the search between looks at the clock.
+const CHECK_EVERY: u64 = 16;
+
+/// Time between looks at memory (a read of `/proc`, tens of microseconds).
+const MEMORY_EVERY: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// Searches every game from `setup` under `info`.
 pub fn search<F: Symmetric>(info: &RefereeInfo<F>, setup: &F::Setup, budget: Budget) -> Finiteness {
@@ -138,11 +142,12 @@ fn run<F: Symmetric>(
     let mut path = vec![frame(root, 0, map, None)?];
     let mut depth = 0;
     let mut steps: u64 = 0;
+    let mut memory_seen = Instant::now();
     loop {
         depth = depth.max(path.len());
         steps += 1;
         if steps.is_multiple_of(CHECK_EVERY) {
-            if let Some(reason) = out_of_time_or_memory(&budget, steps) {
+            if let Some(reason) = out_of_time_or_memory(&budget, &mut memory_seen) {
                 return Ok(unknown(info, index.len(), depth, reason, Vec::new()));
             }
         }
@@ -208,15 +213,17 @@ fn exhausted(budget: &Budget, states: usize) -> Option<String> {
     None
 }
 
-/// The time budget looked at every [`CHECK_EVERY`] steps, memory (a read of `/proc`, some
-/// microseconds) every 16 times that.
-fn out_of_time_or_memory(budget: &Budget, steps: u64) -> Option<String> {
-    if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+/// The time budget, and memory when [`MEMORY_EVERY`] has passed since `memory_seen`.
+fn out_of_time_or_memory(budget: &Budget, memory_seen: &mut Instant) -> Option<String> {
+    let now = Instant::now();
+    if budget.deadline.is_some_and(|d| now >= d) {
         return Some("time budget ran out".to_string());
     }
-    let max = budget
-        .max_memory
-        .filter(|_| steps.is_multiple_of(16 * CHECK_EVERY))?;
+    let max = budget.max_memory?;
+    if now.duration_since(*memory_seen) < MEMORY_EVERY {
+        return None;
+    }
+    *memory_seen = now;
     let used = crate::util::memory::resident_bytes()?;
     (used > max).then(|| {
         format!(

@@ -16,6 +16,21 @@ use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{select, RefereeInfo, Refereed};
 use rulediff::util::atomic;
+use serde::{Deserialize, Serialize};
+
+use super::journal::Journal;
+
+/// What decides the rows of a run: a resumed run must have the same.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+struct Plan {
+    /// Each search: ruleset, start and players.
+    jobs: Vec<String>,
+    max_states: usize,
+    max_depth: Option<usize>,
+    max_seconds: Option<u64>,
+    max_memory: Option<u64>,
+    symmetry: usize,
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum FamilyArg {
@@ -66,9 +81,13 @@ pub struct Args {
     #[arg(long, default_value_t = 64)]
     symmetry: usize,
     /// Write the table as `finiteness.md` and `finiteness.csv`, and every lasso as a case,
-    /// into this folder.
+    /// into this folder; each row as soon as its search settles (see `--resume`).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Continue a run that was stopped: the rows already settled in `--out` (its
+    /// `progress.json`) are kept, and only the other searches run. Same options needed.
+    #[arg(long, requires = "out")]
+    resume: bool,
 }
 
 /// One search: a referee from one start.
@@ -80,6 +99,7 @@ struct Job<'a, F: Family> {
     players: usize,
 }
 
+#[derive(Clone, Serialize, Deserialize)]
 struct Row {
     rule: String,
     label: String,
@@ -140,7 +160,8 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
         column: "graph",
         max_depth: None,
     };
-    finish(args, &table, &search_all(args, &table, &jobs))
+    let rows = search_all(args, &table, &jobs)?;
+    finish(args, &table, &rows)
 }
 
 fn chess(args: &Args) -> anyhow::Result<ExitCode> {
@@ -175,7 +196,8 @@ fn chess(args: &Args) -> anyhow::Result<ExitCode> {
         column: "start",
         max_depth: Some(2000),
     };
-    finish(args, &table, &search_all(args, &table, &jobs))
+    let rows = search_all(args, &table, &jobs)?;
+    finish(args, &table, &rows)
 }
 
 /// Budgets that would stop every search before its first state.
@@ -206,36 +228,72 @@ fn memory_budget(args: &Args) -> Option<u64> {
     }
 }
 
-fn search_all<F: Symmetric + Explore>(args: &Args, table: &Table, jobs: &[Job<F>]) -> Vec<Row> {
+fn search_all<F: Symmetric + Explore>(
+    args: &Args,
+    table: &Table,
+    jobs: &[Job<F>],
+) -> anyhow::Result<Vec<Row>> {
+    let journal = match &args.out {
+        Some(out) => Some(Journal::open(out, plan(args, jobs), args.resume)?),
+        None => None,
+    };
     let bar = ProgressBar::new(jobs.len() as u64);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches {elapsed}") {
         bar.set_style(style);
     }
     let rows = jobs
         .par_iter()
-        .map(|job| {
-            let started = Instant::now();
-            let budget = Budget {
-                max_states: args.max_states,
-                deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
-                max_memory: memory_budget(args),
-                symmetries: args.symmetry,
-                max_depth: args.max_depth.or(table.max_depth),
-            };
-            let result = search(job.info, &job.setup, budget);
-            bar.inc(1);
-            Row {
-                rule: job.info.id.clone(),
-                label: job.label.clone(),
-                players: job.players,
-                result,
-                seconds: started.elapsed().as_secs_f64(),
-                case_keys: F::setup_keys(&job.setup),
+        .enumerate()
+        .map(|(index, job)| {
+            if let Some(row) = journal.as_ref().and_then(|j| j.settled(index)) {
+                bar.inc(1);
+                return Ok(row);
             }
+            let row = search_one(args, table, job);
+            if let (Some(journal), Some(out)) = (&journal, &args.out) {
+                write_case(out, table, &row)?;
+                journal.settle(index, row.clone(), |rows| write_tables(out, table, &rows))?;
+            }
+            bar.inc(1);
+            Ok(row)
         })
-        .collect();
+        .collect::<anyhow::Result<Vec<Row>>>();
     bar.finish_and_clear();
     rows
+}
+
+fn plan<F: Family>(args: &Args, jobs: &[Job<F>]) -> Plan {
+    Plan {
+        jobs: jobs
+            .iter()
+            .map(|j| format!("{} {} {}", j.info.id, j.label, j.players))
+            .collect(),
+        max_states: args.max_states,
+        max_depth: args.max_depth,
+        max_seconds: args.max_seconds,
+        max_memory: args.max_memory,
+        symmetry: args.symmetry,
+    }
+}
+
+fn search_one<F: Symmetric + Explore>(args: &Args, table: &Table, job: &Job<F>) -> Row {
+    let started = Instant::now();
+    let budget = Budget {
+        max_states: args.max_states,
+        deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
+        max_memory: memory_budget(args),
+        symmetries: args.symmetry,
+        max_depth: args.max_depth.or(table.max_depth),
+    };
+    let result = search(job.info, &job.setup, budget);
+    Row {
+        rule: job.info.id.clone(),
+        label: job.label.clone(),
+        players: job.players,
+        result,
+        seconds: started.elapsed().as_secs_f64(),
+        case_keys: F::setup_keys(&job.setup),
+    }
 }
 
 fn finish(args: &Args, table: &Table, rows: &[Row]) -> anyhow::Result<ExitCode> {
@@ -355,6 +413,25 @@ fn markdown(table: &Table, rows: &[Row]) -> String {
 }
 
 fn write(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::Result<()> {
+    for row in rows {
+        write_case(out, table, row)?;
+    }
+    write_tables(out, table, rows)
+}
+
+/// The row's lasso or deep line as a case file, if it has one.
+fn write_case(out: &std::path::Path, table: &Table, row: &Row) -> anyhow::Result<()> {
+    if let Some((folder, case)) = case_of(table, row) {
+        let name = format!("{}-{}-{}p.toml", row.rule, slug(&row.label), row.players);
+        let dir = out.join(folder);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        atomic::write(&dir.join(name), case.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn write_tables(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut csv = csv::Writer::from_writer(Vec::new());
     csv.write_record([
@@ -386,13 +463,6 @@ fn write(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::Result<(
             &format!("{:.3}", row.seconds),
             &details,
         ])?;
-        if let Some((folder, case)) = case_of(table, row) {
-            let name = format!("{}-{}-{}p.toml", row.rule, slug(&row.label), row.players);
-            let dir = out.join(folder);
-            std::fs::create_dir_all(&dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-            atomic::write(&dir.join(name), case.as_bytes())?;
-        }
     }
     let bytes = csv
         .into_inner()

@@ -19,6 +19,7 @@ macro_rules! outln {
 pub mod engines;
 pub mod explain;
 pub mod finite;
+pub mod journal;
 pub mod kee_claims;
 pub mod random;
 pub mod report;

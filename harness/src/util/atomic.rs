@@ -5,6 +5,8 @@
 use std::io::Write;
 use std::path::Path;
 
+static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path
         .parent()
@@ -12,7 +14,9 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| named("cannot create folder", dir, e))?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    // Unique per write, so that two threads writing one file do not share a temporary file.
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.tmp{}-{n}", std::process::id()));
     let written = write_new(&tmp, bytes).map_err(|e| named("cannot write", &tmp, e));
     let result = written
         .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| named("cannot replace", path, e)));
