@@ -1,7 +1,9 @@
 //! Finished positions counted per second: the final boards of random 19×19 games (recorded
 //! untimed), each counted by area and by territory with its parts, the owner of every
 //! vertex, and the stones the players agreed are dead (every white stone on the first three
-//! rows, taken as a stand-in for an agreement).
+//! rows, taken as a stand-in for an agreement); and the same boards' pass-alive areas as
+//! KataGo's rules count them (Benson's algorithm for both colours, then the stones and empty
+//! regions KataGo's `calculateArea(…, true, true, true, …)` adds).
 //!
 //! `cargo bench --bench score`
 
@@ -16,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use rulediff::go::board::EMPTY;
 use rulediff::go::explore::final_board;
 use rulediff::go::graph::{Graph, Vertex};
+use rulediff::go::pass_alive::{area_into, AreaOptions, Benson};
 use rulediff::go::score::{score, Count, Scoring};
 use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{HalfPoints, Refereed};
@@ -57,6 +60,23 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    group.bench_function("pass-alive", |b| {
+        let mut scratch = Benson::default();
+        let mut owner = vec![EMPTY; setup.graph.len()];
+        b.iter(|| {
+            for (cells, _) in &boards {
+                area_into(
+                    &setup.graph,
+                    black_box(cells),
+                    false,
+                    AreaOptions::SCORING,
+                    &mut scratch,
+                    &mut owner,
+                );
+                black_box(&owner);
+            }
+        })
+    });
     group.finish();
 }
 

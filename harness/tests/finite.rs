@@ -195,12 +195,7 @@ fn referees_without_a_state_key_are_unsupported_with_a_reason() {
 /// that `rulediff run` replays. Skips (saying so) where `nauty-geng` is not installed.
 #[test]
 fn the_command_enumerates_graphs_with_nauty_and_writes_replayable_lassos() {
-    if std::process::Command::new("nauty-geng")
-        .arg("-help")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: nauty-geng is not installed (Debian package `nauty`)");
+    if !common::tools(&[common::Tool::Geng]) {
         return;
     }
     let dir = common::fresh("graphs");

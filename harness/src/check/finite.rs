@@ -65,8 +65,12 @@ pub enum Finiteness {
 pub struct Budget {
     /// Distinct states to visit.
     pub max_states: usize,
-    /// Wall-clock limit.
+    /// Wall-clock limit, checked every [`CHECK_EVERY`] steps of the search (a step costs
+    /// microseconds), so it holds to within a few milliseconds.
     pub deadline: Option<Instant>,
+    /// Resident memory of the whole process (in bytes) above which the search stops: the
+    /// searches of one command share it.
+    pub max_memory: Option<u64>,
     /// Symmetries to use (1: none).
     pub symmetries: usize,
     /// Plies deep the search path may go. Where a referee's copy holds the whole game (a
@@ -79,6 +83,7 @@ impl Budget {
         Budget {
             max_states,
             deadline: None,
+            max_memory: None,
             symmetries: usize::MAX,
             max_depth: None,
         }
@@ -105,6 +110,9 @@ struct Frame<F: Symmetric> {
 
 const ON_PATH: usize = usize::MAX;
 
+/// Steps of the search between looks at the clock and at memory.
+const CHECK_EVERY: u64 = 256;
+
 /// Searches every game from `setup` under `info`.
 pub fn search<F: Symmetric>(info: &RefereeInfo<F>, setup: &F::Setup, budget: Budget) -> Finiteness {
     match run(info, setup, budget) {
@@ -129,8 +137,15 @@ fn run<F: Symmetric>(
     let mut longest: Vec<usize> = vec![ON_PATH];
     let mut path = vec![frame(root, 0, map, None)?];
     let mut depth = 0;
+    let mut steps: u64 = 0;
     loop {
         depth = depth.max(path.len());
+        steps += 1;
+        if steps.is_multiple_of(CHECK_EVERY) {
+            if let Some(reason) = out_of_time_or_memory(&budget, steps) {
+                return Ok(unknown(info, index.len(), depth, reason, Vec::new()));
+            }
+        }
         let Some(top) = path.last_mut() else { break };
         if top.next == top.plays.len() {
             let done = path.pop().expect("non-empty path");
@@ -190,11 +205,26 @@ fn exhausted(budget: &Budget, states: usize) -> Option<String> {
     if states >= budget.max_states {
         return Some(format!("state budget of {} ran out", budget.max_states));
     }
-    // Reading the clock costs more than a state: look every 4096 states.
-    let late = budget
-        .deadline
-        .is_some_and(|d| states.is_multiple_of(4096) && Instant::now() >= d);
-    late.then(|| "time budget ran out".to_string())
+    None
+}
+
+/// The time budget looked at every [`CHECK_EVERY`] steps, memory (a read of `/proc`, some
+/// microseconds) every 16 times that.
+fn out_of_time_or_memory(budget: &Budget, steps: u64) -> Option<String> {
+    if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+        return Some("time budget ran out".to_string());
+    }
+    let max = budget
+        .max_memory
+        .filter(|_| steps.is_multiple_of(16 * CHECK_EVERY))?;
+    let used = crate::util::memory::resident_bytes()?;
+    (used > max).then(|| {
+        format!(
+            "memory budget of {} ran out ({} in use)",
+            crate::util::memory::mib(max),
+            crate::util::memory::mib(used)
+        )
+    })
 }
 
 fn unknown<F: Symmetric>(

@@ -53,9 +53,14 @@ pub struct Args {
     /// for chess, where every state on the search path holds a copy of the whole game.
     #[arg(long)]
     max_depth: Option<usize>,
-    /// Seconds per search before answering UNKNOWN (no limit by default).
+    /// Seconds per search before answering UNKNOWN (no limit by default); checked every few
+    /// hundred steps of the search, so it holds within milliseconds.
     #[arg(long)]
     max_seconds: Option<u64>,
+    /// Memory (MiB, resident, the whole command) above which a search answers UNKNOWN
+    /// instead of growing. Default: a quarter of the machine's memory.
+    #[arg(long)]
+    max_memory: Option<u64>,
     /// Board symmetries to search up to (Go: graph automorphisms; chess: the file mirror,
     /// for starts without castling rights); 1 turns symmetry reduction off.
     #[arg(long, default_value_t = 64)]
@@ -94,6 +99,7 @@ struct Table {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    check_budgets(args)?;
     match args.family {
         FamilyArg::Go => go(args),
         FamilyArg::Chess => chess(args),
@@ -172,6 +178,34 @@ fn chess(args: &Args) -> anyhow::Result<ExitCode> {
     finish(args, &table, &search_all(args, &table, &jobs))
 }
 
+/// Budgets that would stop every search before its first state.
+fn check_budgets(args: &Args) -> anyhow::Result<()> {
+    if args.max_states == 0 {
+        bail!("--max-states 0: a search needs at least one state");
+    }
+    if args.max_seconds == Some(0) {
+        bail!("--max-seconds 0: give at least one second");
+    }
+    if args.max_depth == Some(0) {
+        bail!("--max-depth 0: a search needs at least one ply");
+    }
+    if args.max_memory == Some(0) {
+        bail!("--max-memory 0: give a budget in MiB");
+    }
+    if args.symmetry == 0 {
+        bail!("--symmetry 0: give 1 to turn symmetry reduction off");
+    }
+    Ok(())
+}
+
+/// The memory budget in bytes: as given, else the default share of the machine's.
+fn memory_budget(args: &Args) -> Option<u64> {
+    match args.max_memory {
+        Some(mib) => Some(mib.saturating_mul(1 << 20)),
+        None => rulediff::util::memory::default_budget(),
+    }
+}
+
 fn search_all<F: Symmetric + Explore>(args: &Args, table: &Table, jobs: &[Job<F>]) -> Vec<Row> {
     let bar = ProgressBar::new(jobs.len() as u64);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches {elapsed}") {
@@ -184,6 +218,7 @@ fn search_all<F: Symmetric + Explore>(args: &Args, table: &Table, jobs: &[Job<F>
             let budget = Budget {
                 max_states: args.max_states,
                 deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
+                max_memory: memory_budget(args),
                 symmetries: args.symmetry,
                 max_depth: args.max_depth.or(table.max_depth),
             };
@@ -397,16 +432,16 @@ fn case_of(table: &Table, row: &Row) -> Option<(&'static str, String)> {
         ),
         _ => return None,
     };
-    let case = format!(
-        "family = {:?}\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n{:?} = {{ ongoing = true }}\n",
-        table.family,
-        title,
-        comment,
-        row.rule,
-        row.case_keys,
-        moves.join(" "),
-        row.rule
-    );
+    let case = rulediff::case::CaseText {
+        family: table.family,
+        title: &title,
+        comment: &comment,
+        rules: &row.rule,
+        setup_keys: &row.case_keys,
+        moves: &moves,
+        expect: &[(row.rule.clone(), "{ ongoing = true }".into())],
+    }
+    .render();
     Some((folder, case))
 }
 

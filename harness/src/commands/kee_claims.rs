@@ -33,23 +33,71 @@ pub struct Args {
 /// Per reading, policy and claim: games violating it, and the shortest violation.
 type Tally = BTreeMap<(&'static str, Policy, Claim), (usize, Violation)>;
 
+/// Games surveyed between merges into the tally: the memory held stays this many games'
+/// findings, however many games are asked for.
+const CHUNK: u64 = 1024;
+
+/// Most games a run may ask for (at thousands of games a second, months of work): a bound
+/// that keeps `seed + i` and the counts far from overflow.
+const MAX_GAMES: u64 = 1 << 32;
+
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    check_games(args)?;
     let variants = readings(&args.rules)?;
     let bar = ProgressBar::new(args.games);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} seeds {elapsed}") {
         bar.set_style(style);
     }
-    let games: Vec<Vec<(&'static Variant, Policy, Checked)>> = (0..args.games)
-        .into_par_iter()
-        .map(|i| {
-            let found = survey_of(args.seed + i, &variants);
-            bar.inc(1);
-            found
-        })
-        .collect();
-    bar.finish_and_clear();
     let mut tally = Tally::new();
     let mut long: BTreeMap<(&str, Policy), usize> = BTreeMap::new();
+    for start in (0..args.games).step_by(CHUNK as usize) {
+        let end = (start + CHUNK).min(args.games);
+        let games: Vec<Vec<(&'static Variant, Policy, Checked)>> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let found = survey_of(args.seed + i, &variants);
+                bar.inc(1);
+                found
+            })
+            .collect();
+        add(&mut tally, &mut long, games);
+    }
+    bar.finish_and_clear();
+    let table = markdown(&variants, &tally, &long, args.games);
+    out!("{table}")?;
+    if let Some(out) = &args.out {
+        write_cases(out, &tally, &table)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check_games(args: &Args) -> anyhow::Result<()> {
+    if args.games == 0 {
+        anyhow::bail!("--games 0: give at least one game");
+    }
+    if args.games > MAX_GAMES {
+        anyhow::bail!(
+            "--games {}: at most {MAX_GAMES} games (more would take years)",
+            args.games
+        );
+    }
+    if args.seed.checked_add(args.games).is_none() {
+        anyhow::bail!(
+            "--seed {} with --games {}: the last game's seed would pass {}",
+            args.seed,
+            args.games,
+            u64::MAX
+        );
+    }
+    Ok(())
+}
+
+/// Merges a chunk's findings: counts, and the shortest violation of each claim.
+fn add(
+    tally: &mut Tally,
+    long: &mut BTreeMap<(&str, Policy), usize>,
+    games: Vec<Vec<(&'static Variant, Policy, Checked)>>,
+) {
     for (variant, policy, checked) in games.into_iter().flatten() {
         *long.entry((variant.id, policy)).or_default() += checked.long as usize;
         for v in checked.violations {
@@ -62,12 +110,6 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let table = markdown(&variants, &tally, &long, args.games);
-    out!("{table}")?;
-    if let Some(out) = &args.out {
-        write_cases(out, &tally, &table)?;
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn readings(spec: &str) -> anyhow::Result<Vec<&'static Variant>> {

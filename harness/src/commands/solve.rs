@@ -90,6 +90,7 @@ struct Row {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    check_budgets(args)?;
     let registry = Go::registry();
     let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
     let starts = starts(args)?;
@@ -134,6 +135,37 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Budgets that would stop every search at once, and a table larger than the machine can
+/// hold (checked before it is allocated: each search running at once has its own).
+fn check_budgets(args: &Args) -> anyhow::Result<()> {
+    if args.max_seconds == Some(0) {
+        bail!("--max-seconds 0: give at least one second");
+    }
+    if args.max_nodes == Some(0) {
+        bail!("--max-nodes 0: a search needs at least one node");
+    }
+    if args.symmetry == 0 {
+        bail!("--symmetry 0: give 1 to turn symmetry reduction off");
+    }
+    if args.table_mb == 0 {
+        bail!("--table-mb 0: the table needs at least 1 MiB");
+    }
+    let at_once = rayon::current_num_threads() as u64;
+    let wanted = (args.table_mb as u64).saturating_mul(1 << 20);
+    if let Some(machine) = rulediff::util::memory::machine_bytes() {
+        if wanted.saturating_mul(at_once) > machine / 2 {
+            bail!(
+                "--table-mb {}: {at_once} searches at once would take {} for their tables, more \
+                 than half of the machine's {}",
+                args.table_mb,
+                rulediff::util::memory::mib(wanted.saturating_mul(at_once)),
+                rulediff::util::memory::mib(machine)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Start positions: empty boards, or a case file's position.
@@ -354,18 +386,26 @@ fn case_text(row: &Row) -> anyhow::Result<String> {
             )
         }
     };
-    Ok(format!(
-        "family = \"go\"\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n{:?} = {expect}\n",
-        format!("Best play under {} on {}: {}", row.rule, row.board, value_text(solution.value)),
-        format!(
-            "Found by `rulediff solve`: the exact value with komi 0 is {} (Black's score minus White's), and this principal variation realizes it; {shown}.",
-            value_text(solution.value)
-        ),
+    let title = format!(
+        "Best play under {} on {}: {}",
         row.rule,
-        Go::setup_keys(&row.setup),
-        moves.join(" "),
-        row.rule,
-    ))
+        row.board,
+        value_text(solution.value)
+    );
+    let comment = format!(
+        "Found by `rulediff solve`: the exact value with komi 0 is {} (Black's score minus White's), and this principal variation realizes it; {shown}.",
+        value_text(solution.value)
+    );
+    Ok(rulediff::case::CaseText {
+        family: "go",
+        title: &title,
+        comment: &comment,
+        rules: &row.rule,
+        setup_keys: &Go::setup_keys(&row.setup),
+        moves: &moves,
+        expect: &[(row.rule.clone(), expect)],
+    }
+    .render())
 }
 
 fn write(out: &Path, rows: &[Row], no_result: f64) -> anyhow::Result<()> {

@@ -12,6 +12,7 @@ pub mod regions;
 pub mod registry;
 pub mod rules;
 pub mod score;
+pub mod score_plain;
 pub mod sgf;
 pub mod symmetry;
 pub mod zobrist;

@@ -30,7 +30,8 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
             )
             .with_details(kind.details())
             .with_termination(kind.termination_argument())
-            .with_legality(id.clone()),
+            .with_legality(id.clone())
+            .with_claims(kind.claims(&Basics::new(policy))),
         );
         let spec_id = format!("{id}@spec");
         let made = spec_id.clone();
@@ -43,7 +44,8 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
             )
             .with_details(kind.details())
             .with_termination(kind.termination_argument())
-            .with_legality(spec_id),
+            .with_legality(spec_id)
+            .with_claims(kind.claims(&Basics::new(policy))),
         );
     }
     all

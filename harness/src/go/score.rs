@@ -2,11 +2,12 @@
 //! off as dead and the stones in seki. The result carries its [`Tally`]: each player's parts
 //! and whose point every vertex counted as.
 
+use std::cell::RefCell;
+
 use serde::{Deserialize, Serialize};
 
 use super::board::{Colour, EMPTY};
 use super::graph::{Graph, Vertex};
-use super::regions::empty_regions;
 use super::SEAT_NAMES;
 use crate::referee::{HalfPoints, Outcome, Part, Tally};
 
@@ -100,68 +101,175 @@ impl<'a> Count<'a> {
     }
 }
 
-/// Points per player, as an [`Outcome::Score`] with its [`Tally`].
+/// Points per player, as an [`Outcome::Score`] with its [`Tally`]. Scoring runs at the end
+/// of every game of a campaign and in every leaf of a search, so it works in buffers kept per
+/// thread; [`super::score_plain::score_plain`] is the same count done the plain way.
 pub fn score(count: &Count) -> Outcome {
-    let players = count.players;
-    let mut cells = count.cells.to_vec();
-    // A dead vertex without a stone (another referee's board, a rescinded play) is ignored.
-    let dead: Vec<Vertex> = count
-        .dead
-        .iter()
-        .copied()
-        .filter(|&v| cells.get(v as usize).is_some_and(|&c| c != EMPTY))
-        .collect();
-    let mut dead_colour = vec![EMPTY; cells.len()];
-    for &v in &dead {
-        dead_colour[v as usize] = cells[v as usize];
-        cells[v as usize] = EMPTY;
+    thread_local! {
+        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
-    let mut owners = vec![b'.'; cells.len()];
-    let mut stones = [0i64; 9];
-    if count.scoring == Scoring::Area {
-        for (v, &c) in cells.iter().enumerate().filter(|(_, &c)| c != EMPTY) {
-            stones[c as usize] += 1;
-            owners[v] = seat_letter(c);
-        }
+    SCRATCH.with_borrow_mut(|scratch| scratch.score(count))
+}
+
+const NO_REGION: u32 = u32::MAX;
+
+/// One empty region of the counted board.
+#[derive(Clone, Copy)]
+struct Region {
+    /// Bit `c` set when a stone of colour `c` borders it.
+    border: u16,
+    points: u32,
+    /// It touches a stone in seki (territory scoring only).
+    seki: bool,
+}
+
+impl Region {
+    /// The colour whose territory it is, if any.
+    fn owner(self) -> Option<usize> {
+        (self.border.count_ones() == 1 && !self.seki).then(|| self.border.trailing_zeros() as usize)
     }
-    let mut territory = [0i64; 9];
-    let mut dead_taken = [0u32; 9];
-    let in_seki = |region: &[Vertex]| {
-        count.scoring == Scoring::Territory
-            && !count.seki.is_empty()
-            && region.iter().any(|&v| {
-                count
-                    .graph
-                    .neighbours(v)
-                    .iter()
-                    .any(|n| count.seki.contains(n))
-            })
-    };
-    empty_regions(count.graph, &cells, |region, border| {
-        if border.count_ones() != 1 || in_seki(region) {
-            return;
+}
+
+#[derive(Default)]
+struct Scratch {
+    /// The board with the dead stones taken off.
+    cells: Vec<Colour>,
+    /// Vertices of dead stones taken off, and their colours.
+    taken: Vec<(Vertex, Colour)>,
+    region_of: Vec<u32>,
+    regions: Vec<Region>,
+    /// Per region: the letter of the seat whose territory it is, or `.`.
+    letters: Vec<u8>,
+    stack: Vec<Vertex>,
+}
+
+/// The letter of each colour's seat (index = colour), `.` for none.
+const LETTERS: [u8; 9] = *b".BWRGYCMK";
+
+impl Scratch {
+    fn score(&mut self, count: &Count) -> Outcome {
+        let graph = count.graph;
+        let dead = self.take_dead(count);
+        self.label_regions(graph);
+        if count.scoring == Scoring::Territory && !count.seki.is_empty() {
+            self.mark_seki(graph, count.seki);
         }
-        let owner = border.trailing_zeros() as usize;
-        territory[owner] += region.len() as i64;
-        for &v in region {
-            owners[v as usize] = seat_letter(owner as Colour);
+        let mut territory = [0i64; 9];
+        self.letters.clear();
+        for region in &self.regions {
+            let owner = region.owner();
+            if let Some(owner) = owner {
+                territory[owner] += region.points as i64;
+            }
+            self.letters.push(owner.map_or(b'.', |o| LETTERS[o]));
+        }
+        let area = count.scoring == Scoring::Area;
+        let mut stones = [0i64; 9];
+        let mut owners = vec![b'.'; self.cells.len()];
+        for ((owner, &c), &r) in owners.iter_mut().zip(&self.cells).zip(&self.region_of) {
+            if c == EMPTY {
+                *owner = self.letters[r as usize];
+            } else if area {
+                stones[c as usize] += 1;
+                *owner = LETTERS[c as usize];
+            }
         }
         // A dead stone is taken by the player whose territory it lay in (Japanese Rules,
         // Article 10.1: "removes any opposing dead stones from his territory"); one that
         // lay in no one's territory (dame, a seki eye) is nobody's prisoner.
-        let taken = region
-            .iter()
-            .filter(|&&v| {
-                !matches!(dead_colour[v as usize], EMPTY)
-                    && dead_colour[v as usize] as usize != owner
-            })
-            .count();
-        dead_taken[owner] += taken as u32;
-    });
-    let mut tally = Tally::new(count.scoring.name(), players);
-    for seat in 0..players {
+        let mut dead_taken = [0u32; 9];
+        for &(v, colour) in &self.taken {
+            let region = self.regions[self.region_of[v as usize] as usize];
+            if let Some(owner) = region.owner().filter(|&o| o != colour as usize) {
+                dead_taken[owner] += 1;
+            }
+        }
+        let mut tally = tally(count, &stones, &territory, &dead_taken);
+        tally.dead = dead;
+        tally.seki = names(graph, count.seki);
+        tally.judged_by = count.judged_by.to_string();
+        tally.owners = String::from_utf8(owners).expect("seat letters are ASCII");
+        Outcome::counted(&SEAT_NAMES[..count.players], tally)
+    }
+
+    /// Copies the board without the dead stones; returns the names of those taken off. A
+    /// dead vertex without a stone (another referee's board, a rescinded play) is ignored,
+    /// and a stone listed twice is taken once.
+    fn take_dead(&mut self, count: &Count) -> Vec<String> {
+        self.cells.clear();
+        self.cells.extend_from_slice(count.cells);
+        self.taken.clear();
+        let mut names = Vec::with_capacity(count.dead.len());
+        for &v in count.dead {
+            if count.cells.get(v as usize).is_some_and(|&c| c != EMPTY) {
+                names.push(count.graph.name(v).to_string());
+                let cell = &mut self.cells[v as usize];
+                if *cell != EMPTY {
+                    self.taken.push((v, *cell));
+                    *cell = EMPTY;
+                }
+            }
+        }
+        names
+    }
+
+    /// Every empty region by flood fill: `region_of` per vertex, and each region's border.
+    fn label_regions(&mut self, graph: &Graph) {
+        let cells = &self.cells;
+        let n = cells.len();
+        self.region_of.clear();
+        self.region_of.resize(n, NO_REGION);
+        self.regions.clear();
+        for v in 0..n {
+            if cells[v] != EMPTY || self.region_of[v] != NO_REGION {
+                continue;
+            }
+            let id = self.regions.len() as u32;
+            self.region_of[v] = id;
+            self.stack.push(v as Vertex);
+            let (mut border, mut points) = (0u16, 0u32);
+            while let Some(p) = self.stack.pop() {
+                points += 1;
+                for &m in graph.neighbours(p) {
+                    match cells[m as usize] {
+                        EMPTY => {
+                            if self.region_of[m as usize] == NO_REGION {
+                                self.region_of[m as usize] = id;
+                                self.stack.push(m);
+                            }
+                        }
+                        c => border |= 1 << c,
+                    }
+                }
+            }
+            self.regions.push(Region {
+                border,
+                points,
+                seki: false,
+            });
+        }
+    }
+
+    /// Under territory scoring an empty region that touches a stone in seki is no one's
+    /// territory (Japanese Rules 1989, Article 8).
+    fn mark_seki(&mut self, graph: &Graph, seki: &[Vertex]) {
+        for &s in seki.iter().filter(|&&s| (s as usize) < self.cells.len()) {
+            for &m in graph.neighbours(s) {
+                let r = self.region_of[m as usize];
+                if r != NO_REGION {
+                    self.regions[r as usize].seki = true;
+                }
+            }
+        }
+    }
+}
+
+/// Each seat's parts.
+fn tally(count: &Count, stones: &[i64; 9], territory: &[i64; 9], dead_taken: &[u32; 9]) -> Tally {
+    let mut tally = Tally::new(count.scoring.name(), count.players);
+    let whole = |n: i64| HalfPoints(n * 2);
+    for seat in 0..count.players {
         let c = seat + 1;
-        let whole = |n: i64| HalfPoints(n * 2);
         match count.scoring {
             Scoring::Area => {
                 tally.add(seat, Part::Stones, whole(stones[c]));
@@ -173,7 +281,7 @@ pub fn score(count: &Count) -> Outcome {
                 tally.add(seat, Part::DeadStones, whole(dead_taken[c] as i64));
             }
         }
-        if seat == 1 && players == 2 && count.handicap_bonus.0 != 0 {
+        if seat == 1 && count.players == 2 && count.handicap_bonus.0 != 0 {
             tally.add(seat, Part::HandicapBonus, count.handicap_bonus);
         }
         let komi = count.komi.get(seat).copied().unwrap_or(HalfPoints(0));
@@ -181,15 +289,7 @@ pub fn score(count: &Count) -> Outcome {
             tally.add(seat, Part::Komi, komi);
         }
     }
-    tally.dead = names(count.graph, &dead);
-    tally.seki = names(count.graph, count.seki);
-    tally.judged_by = count.judged_by.to_string();
-    tally.owners = String::from_utf8(owners).expect("seat letters are ASCII");
-    Outcome::counted(&SEAT_NAMES[..players], tally)
-}
-
-fn seat_letter(c: Colour) -> u8 {
-    SEAT_NAMES[c as usize - 1].as_bytes()[0]
+    tally
 }
 
 fn names(graph: &Graph, vertices: &[Vertex]) -> Vec<String> {

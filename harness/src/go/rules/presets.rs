@@ -48,6 +48,7 @@ impl Preset {
 
     pub fn info(&self) -> RefereeInfo<Go> {
         let (id, ko, basics) = (self.id.clone(), self.ko, self.basics());
+        let claims = ko.claims(&basics);
         let scoring = match self.scoring {
             Scoring::Area => "area",
             Scoring::Territory => "territory",
@@ -67,6 +68,7 @@ impl Preset {
         .with_termination(self.ko.termination_argument())
         // The fast ko rule with this suicide policy, whose code and parameters it shares.
         .with_legality(format!("{}{}", self.ko.id(), self.suicide.suffix()))
+        .with_claims(claims)
     }
 }
 
