@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::referee::Claims;
 use crate::runner::campaign::Results;
-use crate::runner::defects::{claims_of, defects, Defect};
+use crate::runner::defects::{claims_of, defects, layer, Defect};
 
 /// Referees that ruled identically at every step of a run: the same group in every
 /// divergence signature.
@@ -131,7 +131,7 @@ impl Analysis {
             .map(|(index, s)| view(index, s, ids, &claims, &class_of))
             .collect();
         views.sort_by_key(|v| (!v.is_defect(), v.index));
-        let pairs = pairs(results, &views);
+        let pairs = pairs(results, &views, &classes, &claims);
         Analysis {
             classes,
             signatures: views,
@@ -200,7 +200,34 @@ pub fn referee_classes(results: &Results) -> Vec<Class> {
     })
 }
 
-fn pairs(results: &Results, views: &[SignatureView]) -> Vec<Pair> {
+/// Whether a member of class `a` and one of class `b` claim the same in the layer their
+/// rulings in `s` split on: the pair's own defect, not just a defect elsewhere in the step.
+fn pair_defect(
+    s: &crate::runner::random::SignatureSummary,
+    ids: &[String],
+    claims: &[Claims],
+    members: (&Class, &Class),
+) -> bool {
+    let ruling = |id: &String| s.rulings.iter().find(|(r, _)| r == id).map(|(_, x)| x);
+    let claim = |id: &String| ids.iter().position(|x| x == id).map(|i| &claims[i]);
+    members.0.members.iter().any(|a| {
+        members.1.members.iter().any(|b| {
+            let (Some(ra), Some(rb), Some(ca), Some(cb)) =
+                (ruling(a), ruling(b), claim(a), claim(b))
+            else {
+                return false;
+            };
+            layer(ra, rb).is_some_and(|l| ca.layer(l) == cb.layer(l))
+        })
+    })
+}
+
+fn pairs(
+    results: &Results,
+    views: &[SignatureView],
+    classes: &[Class],
+    claims: &[Claims],
+) -> Vec<Pair> {
     let mut cells: BTreeMap<(usize, usize), Pair> = BTreeMap::new();
     for v in views {
         let s = &results.signatures[v.index];
@@ -223,7 +250,13 @@ fn pairs(results: &Results, views: &[SignatureView]) -> Vec<Pair> {
                         };
                         cell.rules.insert(rules);
                         cell.signatures.push(v.index);
-                        cell.defect |= v.is_defect();
+                        cell.defect |= v.is_defect()
+                            && pair_defect(
+                                s,
+                                &results.plan.referees,
+                                claims,
+                                (&classes[a], &classes[b]),
+                            );
                     }
                 }
             }

@@ -143,7 +143,7 @@ fn disagreement_map(out: &mut String, analysis: &Analysis) {
 }
 
 fn classes(out: &mut String, analysis: &Analysis) {
-    out.push_str("<section id=\"classes\"><h2>Referee classes</h2><p>Referees that ruled identically at every step of the campaign, named by their simplest member.</p><table><thead><tr><th>#</th><th>class</th><th>members</th></tr></thead><tbody>");
+    out.push_str("<section id=\"classes\"><h2>Referee classes</h2><p>Referees that ruled identically at every step of the campaign, named by their first member that is not an <code>@spec</code> twin.</p><table><thead><tr><th>#</th><th>class</th><th>members</th></tr></thead><tbody>");
     for (i, class) in analysis.classes.iter().enumerate() {
         w(
             out,
