@@ -5,7 +5,7 @@
 #   cargo +nightly fuzz run differential fuzz/seeds/differential
 set -euo pipefail
 cd "$(dirname "$0")"
-rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn,gtp_reply,xiangqi_fen,xiangqi_differential,kee_claims,pass_alive}
+rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn,gtp_reply,xiangqi_fen,xiangqi_differential,kee_claims,pass_alive,engines_file,results_json}
 find ../corpus -name '*.toml' | while read -r f; do cp "$f" "seeds/case_file/$(echo "${f#../corpus/}" | tr / _)"; done
 find ../corpus -name '*.sgf' | while read -r f; do cp "$f" "seeds/sgf/$(basename "$f")"; done
 find ../corpus -name '*.pgn' | while read -r f; do cp "$f" "seeds/pgn/$(basename "$f")"; done
@@ -48,3 +48,13 @@ printf '=1 \n\n=2 A1 B2 C3 T19\n\n? illegal move\n\n=3 1\n\n' > seeds/gtp_reply/
 printf '= protocol_version\nname\nversion\n\n=12 W+3.5\n\n=13 0\n\n' > seeds/gtp_reply/lists
 printf '=7\n   A1 pass\n\n?8 unknown command\r\n\r\n' > seeds/gtp_reply/multiline
 printf 'hello\n\n=99999999999999999999999 x\n\n=1x\n\n= B+inf\n\n' > seeds/gtp_reply/garbage
+# Engines files: the README's example, built-ins by id, and faults the reader must name.
+printf '[[engine]]\nid = "mybot-psk"\ncommand = "/opt/mybot --gtp"\nruleset = "psk"\ntimeout_ms = 10000\nstartup_ms = 30000\nlegality = "auto"\nscoring = "area"\nkomi = 0.0\npipeline = true\nsummary = "x"\n\n[[engine]]\nid = "gnugo-ssk"\n' > seeds/engines_file/readme
+printf '[[engine]]\nid = "a"\ncommand = ["prog", "--x"]\nruleset = "fide"\n' > seeds/engines_file/chess-ruleset
+printf '[[engine]]\nid = "psk"\ncommand = "x"\ntimeout_ms = 0\n[[engine]]\nid = "psk"\n' > seeds/engines_file/faults
+# Saved results: a small campaign's, and the same with games_done edited.
+out=$(mktemp -d)
+(cd .. && cargo run --release -q -- random --board 4x4 --games 70 --rules simple-ko,psk --out "$out/r" >/dev/null)
+cp "$out/r/results.json" seeds/results_json/campaign
+sed 's/"games_done": 70/"games_done": 13/' "$out/r/results.json" > seeds/results_json/edited
+rm -rf "$out"

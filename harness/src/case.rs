@@ -29,12 +29,20 @@ use crate::xiangqi::Xiangqi;
 
 /// A malformed case file: where and what.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
-#[error("{}:{line}:{column}: {message}", path.display())]
+#[error("{}: {message}", place(path, *line, *column))]
 pub struct CaseError {
     pub path: PathBuf,
+    /// 0 where the error is about the whole file (it cannot be read).
     pub line: usize,
     pub column: usize,
     pub message: String,
+}
+
+fn place(path: &Path, line: usize, column: usize) -> String {
+    match line {
+        0 => path.display().to_string(),
+        _ => format!("{}:{line}:{column}", path.display()),
+    }
 }
 
 /// The text of a case file, for turning byte offsets into line and column.
@@ -142,9 +150,17 @@ pub struct Header {
     #[serde(default)]
     pub comment: String,
     pub moves: Option<Spanned<String>>,
-    pub rules: Option<String>,
+    pub rules: Option<Spanned<String>>,
     #[serde(default)]
     expect: BTreeMap<String, Spanned<ExpectSpec>>,
+}
+
+/// Where a case file names referees (line, column), for errors found when the referees are
+/// looked up: only then are engines, which cases may name too, known.
+#[derive(Debug, Clone, Default)]
+pub struct Places {
+    pub rules: Option<(usize, usize)>,
+    pub expect: BTreeMap<String, (usize, usize)>,
 }
 
 /// A scripted case of one family.
@@ -158,6 +174,22 @@ pub struct Case<F: Family> {
     /// Referees to run when the command line names none.
     pub rules: Option<String>,
     pub expect: Vec<(String, Expectation)>,
+    pub places: Places,
+}
+
+impl<F: Family> Case<F> {
+    /// `path:line:column: message`, at the `rules` key (no `id`) or at `id`'s expectation;
+    /// `path: message` where the place is unknown.
+    pub fn error_at_referee(&self, id: Option<&str>, message: &str) -> String {
+        let place = match id {
+            None => self.places.rules,
+            Some(id) => self.places.expect.get(id).copied(),
+        };
+        match place {
+            Some((line, column)) => format!("{}:{line}:{column}: {message}", self.path.display()),
+            None => format!("{}: {message}", self.path.display()),
+        }
+    }
 }
 
 impl Header {
@@ -196,14 +228,24 @@ impl Header {
         plays: Vec<F::Play>,
     ) -> Result<Case<F>, CaseError> {
         let expect = self.expectations(src, plays.len())?;
+        let at = |offset| crate::util::line_column(src.text, offset);
+        let places = Places {
+            rules: self.rules.as_ref().map(|r| at(r.span().start)),
+            expect: self
+                .expect
+                .iter()
+                .map(|(id, spec)| (id.clone(), at(spec.span().start)))
+                .collect(),
+        };
         Ok(Case {
             path: src.path.to_path_buf(),
             title: self.title,
             comment: self.comment,
             setup,
             plays,
-            rules: self.rules,
+            rules: self.rules.map(Spanned::into_inner),
             expect,
+            places,
         })
     }
 }
@@ -286,32 +328,205 @@ pub fn parse(path: &Path, text: &str) -> Result<AnyCase, CaseError> {
     }
 }
 
-/// Every `.toml` case under `paths` (files or directories, recursively), sorted.
-pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut found = Vec::new();
-    for path in paths {
-        collect(path, &mut found)?;
-    }
-    found.sort();
-    found.dedup();
-    Ok(found)
+/// A case file to write: the one writer beside [`parse`], used by every command that writes
+/// cases (campaigns, lassos, solutions), so what one writes the other reads.
+pub struct CaseText<'a> {
+    pub family: &'a str,
+    pub title: &'a str,
+    pub comment: &'a str,
+    /// The referees to run, comma-separated.
+    pub rules: &'a str,
+    /// The family's setup keys ([`crate::family::Explore::setup_keys`]).
+    pub setup_keys: &'a str,
+    /// The plays in the family's notation.
+    pub moves: &'a [String],
+    /// Per referee id, its expectation as TOML (`{ illegal = 3, rule = "ko" }`).
+    pub expect: &'a [(String, String)],
 }
 
-fn collect(path: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if path.is_dir() {
-        for entry in std::fs::read_dir(path)? {
-            let entry = entry?.path();
-            if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
-                collect(&entry, found)?;
-            }
+impl CaseText<'_> {
+    pub fn render(&self) -> String {
+        let mut text = format!(
+            "family = {:?}\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n",
+            self.family,
+            self.title,
+            self.comment,
+            self.rules,
+            self.setup_keys,
+            self.moves.join(" ")
+        );
+        for (id, expectation) in self.expect {
+            text.push_str(&format!("{id:?} = {expectation}\n"));
         }
-    } else if path.exists() {
-        found.push(path.to_path_buf());
-    } else {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::NotFound,
-            format!("{}: no such file or directory", path.display()),
-        ));
+        text
     }
-    Ok(())
+}
+
+/// Every `.toml` case under `paths` (files or directories, recursively), sorted; see
+/// [`discover_warn`] for what is skipped.
+pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    discover_warn(paths).map(|walk| walk.files)
+}
+
+/// What a walk over case folders found: the files to read, and what it skipped and why.
+#[derive(Debug, Default)]
+pub struct Walk {
+    pub files: Vec<PathBuf>,
+    pub warnings: Vec<String>,
+}
+
+/// Every `.toml` case under `paths`, sorted, each file once however many links lead to it.
+/// FIFOs, devices and sockets are skipped (reading one could block forever), and so are
+/// dangling links and symbolic-link loops, each with a warning; a path given that does not
+/// exist is an error.
+pub fn discover_warn(paths: &[PathBuf]) -> std::io::Result<Walk> {
+    let mut walker = Walker::default();
+    for path in paths {
+        if std::fs::symlink_metadata(path).is_err() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("{}: no such file or directory", path.display()),
+            ));
+        }
+        walker.visit(path, true)?;
+    }
+    walker.found.sort();
+    let mut seen = std::collections::HashSet::new();
+    let files = walker
+        .found
+        .into_iter()
+        .filter(|(_, real)| seen.insert(real.clone()))
+        .map(|(path, _)| path)
+        .collect();
+    Ok(Walk {
+        files,
+        warnings: walker.warnings,
+    })
+}
+
+#[derive(Default)]
+struct Walker {
+    /// (path as reached, canonical path): the second identifies the file.
+    found: Vec<(PathBuf, PathBuf)>,
+    /// Canonical folders on the way down to the current one, to see a loop.
+    ancestors: Vec<PathBuf>,
+    /// Canonical folders already walked, so a folder reached twice is walked once.
+    walked: std::collections::HashSet<PathBuf>,
+    warnings: Vec<String>,
+}
+
+impl Walker {
+    fn visit(&mut self, path: &Path, given: bool) -> std::io::Result<()> {
+        // `metadata` follows links; it fails on a dangling link or a link loop (ELOOP).
+        let meta = match std::fs::metadata(path) {
+            Ok(meta) => meta,
+            Err(error) => {
+                self.warn(path, &format!("skipped: cannot follow ({error})"));
+                return Ok(());
+            }
+        };
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if meta.is_dir() {
+            self.folder(path, real)
+        } else if meta.is_file() {
+            if given || path.extension().is_some_and(|e| e == "toml") {
+                self.found.push((path.to_path_buf(), real));
+            }
+            Ok(())
+        } else {
+            if given || path.extension().is_some_and(|e| e == "toml") {
+                self.warn(path, "skipped: not a regular file (FIFO, device or socket)");
+            }
+            Ok(())
+        }
+    }
+
+    fn folder(&mut self, path: &Path, real: PathBuf) -> std::io::Result<()> {
+        if self.ancestors.contains(&real) {
+            self.warn(
+                path,
+                "skipped: symbolic-link loop (leads back to a folder above it)",
+            );
+            return Ok(());
+        }
+        if !self.walked.insert(real.clone()) {
+            return Ok(());
+        }
+        let entries = std::fs::read_dir(path)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        let mut children = Vec::new();
+        for entry in entries {
+            let entry = entry
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            children.push(entry.path());
+        }
+        children.sort();
+        self.ancestors.push(real);
+        for child in children {
+            self.visit(&child, false)?;
+        }
+        self.ancestors.pop();
+        Ok(())
+    }
+
+    fn warn(&mut self, path: &Path, message: &str) {
+        self.warnings.push(format!("{}: {message}", path.display()));
+    }
+}
+
+#[cfg(test)]
+mod writer_tests {
+    use super::*;
+    use crate::family::Explore;
+
+    /// Writes a case, reads it back: the same setup (by its keys) and the same plays.
+    fn round_trip<F: Explore>(setup: &F::Setup, moves: &[&str], pick: fn(AnyCase) -> Case<F>) {
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let text = CaseText {
+            family: F::NAME,
+            title: "a \"quoted\" title",
+            comment: "line one\nline two",
+            rules: "x",
+            setup_keys: &F::setup_keys(setup),
+            moves: &moves,
+            expect: &[("x".into(), "{ ongoing = true }".into())],
+        }
+        .render();
+        let case =
+            pick(parse(Path::new("w.toml"), &text).unwrap_or_else(|e| panic!("{e}\n{text}")));
+        assert_eq!(F::setup_keys(&case.setup), F::setup_keys(setup), "{text}");
+        let read: Vec<String> = case
+            .plays
+            .iter()
+            .map(|p| F::play_text(&case.setup, p))
+            .collect();
+        assert_eq!(read, moves);
+        assert_eq!(case.title, "a \"quoted\" title");
+        assert_eq!(case.comment, "line one\nline two");
+    }
+
+    #[test]
+    fn what_the_writer_writes_the_parser_reads() {
+        use crate::go::graph::Graph;
+        let mut go = crate::go::GoSetup::empty(Graph::parse_shape("ring:5").unwrap(), 3);
+        go.stones[1] = 2;
+        go.to_move = 2;
+        round_trip::<Go>(&go, &["1", "pass", "3"], |c| match c {
+            AnyCase::Go(c) => c,
+            _ => panic!("a Go case"),
+        });
+        let chess = crate::chess::ChessSetup::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        round_trip::<Chess>(&chess, &["e1f1", "e8d8"], |c| match c {
+            AnyCase::Chess(c) => c,
+            _ => panic!("a chess case"),
+        });
+        let xq = crate::xiangqi::XqSetup::new(
+            crate::xiangqi::board::Position::start(),
+            crate::xiangqi::notation::Ranks::ZeroToNine,
+        );
+        round_trip::<Xiangqi>(&xq, &["h2e2", "h9g7"], |c| match c {
+            AnyCase::Xiangqi(c) => c,
+            _ => panic!("a xiangqi case"),
+        });
+    }
 }

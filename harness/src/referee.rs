@@ -151,6 +151,10 @@ pub enum Part {
     HandicapBonus,
     /// A program's own count, not broken down (a GTP engine's `final_score`).
     Reported,
+    /// Minus one point per stone the player played in the main phase and the first cleanup
+    /// phase, and per stone of the player's on the starting board (KataGo's territory
+    /// scoring counts the board like area scoring, then takes these off), negative.
+    Plays,
 }
 
 impl Part {
@@ -167,6 +171,7 @@ impl Part {
             Part::Komi => "komi",
             Part::HandicapBonus => "handicap bonus",
             Part::Reported => "reported",
+            Part::Plays => "plays",
         }
     }
 }
@@ -435,6 +440,68 @@ pub trait Referee<F: Family>: Send {
     }
 }
 
+/// The layer of the rules a disagreement is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layer {
+    /// Which plays are allowed (ko or superko kind, suicide policy, a Kee reading…).
+    Legality,
+    /// When the game ends and how, other than by counting (passes, cycles, repetitions).
+    End,
+    /// How a finished game is counted (area or territory, komi, dead stones, bonuses).
+    Scoring,
+}
+
+impl Layer {
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Legality => "legality",
+            Layer::End => "end of game",
+            Layer::Scoring => "scoring",
+        }
+    }
+}
+
+/// What a referee claims to implement, layer by layer. Two referees that claim the same
+/// layer must rule the same wherever only that layer decides; a divergence between them is
+/// a *defect* (one of them is wrong), while one between referees that claim different
+/// things is an *expected rule difference*.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Claims {
+    pub legality: String,
+    pub end: String,
+    pub scoring: String,
+}
+
+impl Claims {
+    pub fn new(
+        legality: impl Into<String>,
+        end: impl Into<String>,
+        scoring: impl Into<String>,
+    ) -> Claims {
+        Claims {
+            legality: legality.into(),
+            end: end.into(),
+            scoring: scoring.into(),
+        }
+    }
+
+    /// A ruleset known by its id alone claims, in every layer, to be that ruleset; an
+    /// `@spec` twin claims what its fast twin claims.
+    pub fn own(id: &str) -> Claims {
+        let base = id.strip_suffix("@spec").unwrap_or(id);
+        Claims::new(base, base, base)
+    }
+
+    pub fn layer(&self, layer: Layer) -> &str {
+        match layer {
+            Layer::Legality => &self.legality,
+            Layer::End => &self.end,
+            Layer::Scoring => &self.scoring,
+        }
+    }
+}
+
 /// A referee in a registry: its id, what it is, where its definition comes from, and how to
 /// make one.
 pub struct RefereeInfo<F: Family> {
@@ -456,6 +523,8 @@ pub struct RefereeInfo<F: Family> {
     /// scoring). Campaigns ask one referee per class for its legal set; every referee is
     /// still asked about each play made and about the end of the game.
     pub legality: Option<String>,
+    /// What it claims to implement, per layer (see [`Claims`]).
+    pub claims: Claims,
     pub make: Box<dyn Fn() -> Box<dyn Referee<F>> + Send + Sync>,
 }
 
@@ -466,8 +535,10 @@ impl<F: Family> RefereeInfo<F> {
         source: impl Into<String>,
         make: impl Fn() -> Box<dyn Referee<F>> + Send + Sync + 'static,
     ) -> Self {
+        let id: String = id.into();
         RefereeInfo {
-            id: id.into(),
+            claims: Claims::own(&id),
+            id,
             summary: summary.into(),
             source: source.into(),
             details: String::new(),
@@ -504,6 +575,12 @@ impl<F: Family> RefereeInfo<F> {
         self
     }
 
+    /// Records what the referee claims to implement (see [`Claims`]).
+    pub fn with_claims(mut self, claims: Claims) -> Self {
+        self.claims = claims;
+        self
+    }
+
     /// Records whether the ruleset claims every game is finite.
     pub fn finite(mut self, claims_finite: bool) -> Self {
         self.claims_finite = claims_finite;
@@ -514,12 +591,33 @@ impl<F: Family> RefereeInfo<F> {
 /// Picks referees from a registry by a `--rules` list: comma-separated tokens, each `all`,
 /// an id, or a pattern with `*` wildcards (`kee*`, `*@spec`); a token prefixed with `-`
 /// removes what it matches (`all,-*@spec` is every referee but the spec twins). Referees
-/// come in the order the tokens first name them. A token that names nothing is an error.
+/// come in the order the tokens first name them. A token that names nothing is an error, and
+/// so is a list that leaves no referee (`''`, `-all`): a run with no referee checks nothing.
 pub fn select<'a, F: Family>(
     registry: &'a [RefereeInfo<F>],
     spec: &str,
 ) -> Result<Vec<&'a RefereeInfo<F>>, String> {
-    select_tokens(registry, spec, true)
+    let chosen = select_tokens(registry, spec, true)?;
+    if chosen.is_empty() {
+        return Err(format!(
+            "--rules `{spec}` selects no {} referee; `rulediff rules` lists them",
+            F::NAME
+        ));
+    }
+    Ok(chosen)
+}
+
+/// The first ids of a registry, for an error message (there are hundreds).
+fn some_ids<F: Family>(registry: &[RefereeInfo<F>]) -> String {
+    const SHOWN: usize = 12;
+    let ids: Vec<&str> = registry.iter().map(|r| r.id.as_str()).collect();
+    match ids.len() {
+        n if n > SHOWN => format!(
+            "{}, … ({n} in all; `rulediff rules` lists them)",
+            ids[..SHOWN].join(", ")
+        ),
+        _ => ids.join(", "),
+    }
 }
 
 /// As [`select`], but tokens that name no referee of this family are ignored (a `--rules`
@@ -547,11 +645,10 @@ fn select_tokens<'a, F: Family>(
             .filter(|r| rule_matches(pattern, &r.id))
             .collect();
         if hits.is_empty() && strict {
-            let known: Vec<_> = registry.iter().map(|r| r.id.as_str()).collect();
             return Err(format!(
                 "unknown referee `{pattern}` for {}; known: {}",
                 F::NAME,
-                known.join(", ")
+                some_ids(registry)
             ));
         }
         if remove {

@@ -129,6 +129,7 @@ fn campaign_stopped_after_a_batch_resumes_to_the_same_results() {
         seed: 11,
         games: 96,
         max_plies: 128,
+        shard: None,
     };
     let dir = fresh("lib");
     let mut whole = Results::new(plan.clone());

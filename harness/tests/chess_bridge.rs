@@ -5,16 +5,10 @@
 
 use std::process::{Command, Output};
 
+mod common;
+
 fn python_chess_available() -> bool {
-    let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
-    let ok = Command::new(python)
-        .args(["-c", "import chess"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: python3 with python-chess (pip install chess) is not available");
-    }
-    ok
+    common::tools(&[common::Tool::PythonChess])
 }
 
 fn rulediff(args: &[&str], env: &[(&str, &str)]) -> Output {

@@ -1,8 +1,8 @@
 //! External engines as referees, for real: GNU Go on the corpus and in random 5×5 and 9×9
 //! campaigns against the ruleset each mode claims; an engine that crashes, hangs, prints
 //! garbage or is killed mid-run; Leela Zero's `play` on a basic ko; the goban crate in
-//! process. Tests that need a program skip with a message when it is missing (CI installs
-//! them).
+//! process. Tests that need a program skip with a message when it is missing, and fail
+//! instead with `RULEDIFF_REQUIRE_TOOLS=1` (as CI sets it).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,12 +17,11 @@ use rulediff::referee::{RefereeInfo, Refereed};
 use rulediff::runner::campaign::{self, Plan, Results};
 use rulediff::runner::{run_case, Options, Ruling};
 
-fn have(program: &str) -> bool {
-    let found = spec::locate(program).is_some();
-    if !found {
-        eprintln!("SKIPPED: `{program}` is not installed (CI installs it)");
-    }
-    found
+mod common;
+use common::Tool;
+
+fn have(tool: Tool) -> bool {
+    common::tools(&[tool])
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -78,6 +77,7 @@ fn run_campaign_plies(
         seed,
         games,
         max_plies,
+        shard: None,
     };
     let mut results = Results::new(plan);
     campaign::run(&setup, &chosen, &mut results, 64, dir, |_, _| Ok(())).unwrap();
@@ -86,7 +86,7 @@ fn run_campaign_plies(
 
 #[test]
 fn gnugo_agrees_with_its_rulesets_on_the_corpus() {
-    if !have("gnugo") {
+    if !have(Tool::GnuGo) {
         return;
     }
     let files = case::discover(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")]).unwrap();
@@ -136,7 +136,7 @@ fn gnugo_agrees_with_its_rulesets_on_the_corpus() {
 
 #[test]
 fn gnugo_psk_ssk_and_simple_ko_agree_on_random_games() {
-    if !have("gnugo") {
+    if !have(Tool::GnuGo) {
         return;
     }
     let mut compared = 0;
@@ -155,7 +155,7 @@ fn gnugo_psk_ssk_and_simple_ko_agree_on_random_games() {
             assert!(
                 results.signatures.is_empty(),
                 "{mode} on {board}: {}",
-                rulediff::report::campaign::summary(&results)
+                rulediff::report::campaign::summary(&results, false)
             );
             compared += results.plies;
         }
@@ -165,7 +165,7 @@ fn gnugo_psk_ssk_and_simple_ko_agree_on_random_games() {
 
 #[test]
 fn gnugo_superko_misses_repetitions_made_by_suicide() {
-    if !have("gnugo") {
+    if !have(Tool::GnuGo) {
         return;
     }
     // The divergence reports/engines.md explains: with suicide allowed, a multi-stone suicide
@@ -208,7 +208,7 @@ fn proxy_for(
     marker: &Path,
     timeout_ms: u64,
 ) -> Option<EngineSpec> {
-    if !have("gnugo") || !have("python3") {
+    if !have(Tool::GnuGo) || !have(Tool::Python) {
         return None;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/gtp_proxy.py");
@@ -297,7 +297,7 @@ fn garbage_and_repeated_crashes_are_faults_never_divergences() {
 
 #[test]
 fn killing_gnugo_mid_run_loses_no_result() {
-    if !have("gnugo") {
+    if !have(Tool::GnuGo) {
         return;
     }
     let clean = engines(vec![builtin("gnugo-psk")]);
@@ -341,7 +341,7 @@ fn killing_gnugo_mid_run_loses_no_result() {
 
 #[test]
 fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
-    if !have("leelaz") {
+    if !have(Tool::LeelaZero) {
         return;
     }
     let engines = engines(vec![builtin("leela-zero")]);
@@ -381,7 +381,7 @@ fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
                     && ids.contains(&"no-ko+all-suicide".to_string())
             })),
         "{}",
-        rulediff::report::campaign::summary(&results)
+        rulediff::report::campaign::summary(&results, false)
     );
 }
 
@@ -454,7 +454,7 @@ fn a_game_of_thousands_of_plies_is_ruled_and_replayed_after_a_crash() {
 
 #[test]
 fn gnugo_is_legal_and_play_with_undo_agree_with_all_legal() {
-    if !have("gnugo") {
+    if !have(Tool::GnuGo) {
         return;
     }
     for legality in [spec::Legality::IsLegal, spec::Legality::Play] {
@@ -472,7 +472,7 @@ fn gnugo_is_legal_and_play_with_undo_agree_with_all_legal() {
         assert!(
             results.signatures.is_empty(),
             "{legality:?}: {}",
-            rulediff::report::campaign::summary(&results)
+            rulediff::report::campaign::summary(&results, false)
         );
     }
 }
@@ -505,7 +505,7 @@ fn the_command_line_takes_engines_for_runs_and_campaigns() {
         error.contains("cannot find the program `/nonexistent/ghost`"),
         "{error}"
     );
-    if !have("gnugo") {
+    if !have(Tool::GnuGo) {
         return;
     }
     let run = rulediff(&["run", corpus.to_str().unwrap(), "--engine", "gnugo-psk"]);
@@ -562,7 +562,8 @@ fn the_command_line_takes_engines_for_runs_and_campaigns() {
     let summary = String::from_utf8_lossy(&campaign.stdout).to_string();
     assert!(
         summary.starts_with("30 games of 30")
-            && summary.contains("referees simple-ko,mine: 0 divergences"),
+            && summary.contains("2 referees in 1 classes: 0 divergences")
+            && summary.contains("simple-ko + 1"),
         "{summary}"
     );
 }
@@ -618,7 +619,7 @@ fn setup_stones_go_in_by_loadsgf_set_free_handicap_or_plays() {
 
 #[test]
 fn gnugo_final_score_counts_a_finished_game_when_asked() {
-    if !have("gnugo") {
+    if !have(Tool::GnuGo) {
         return;
     }
     let mut spec = builtin("gnugo-simple-ko");

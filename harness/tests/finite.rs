@@ -195,12 +195,7 @@ fn referees_without_a_state_key_are_unsupported_with_a_reason() {
 /// that `rulediff run` replays. Skips (saying so) where `nauty-geng` is not installed.
 #[test]
 fn the_command_enumerates_graphs_with_nauty_and_writes_replayable_lassos() {
-    if std::process::Command::new("nauty-geng")
-        .arg("-help")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: nauty-geng is not installed (Debian package `nauty`)");
+    if !common::tools(&[common::Tool::Geng]) {
         return;
     }
     let dir = common::fresh("graphs");
@@ -236,4 +231,31 @@ fn the_command_enumerates_graphs_with_nauty_and_writes_replayable_lassos() {
     );
     common::replays(&dir.join("lassos"), 2);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// KataGo's rules with their cleanup phases: the fast referee's state key and the spec
+/// twin's (computed independently from the whole history) give the same longest game on
+/// 1x1 and 1x2 (`katago-japanese`: three phases of two passes on 1x1; 19 plies on 1x2).
+#[test]
+fn katago_fast_and_spec_keys_give_the_same_longest_games() {
+    let longest = |rule: &str, shape: &str| match run(rule, shape, 2, 100_000) {
+        Finiteness::Finite { longest, .. } => longest,
+        other => panic!("{rule} on {shape}: {other:?}"),
+    };
+    for name in [
+        "japanese",
+        "chinese",
+        "aga-button",
+        "tromp-taylor",
+        "stone-scoring",
+    ] {
+        for shape in ["1x1", "1x2"] {
+            let fast = longest(&format!("katago-{name}"), shape);
+            let spec = longest(&format!("katago-{name}@spec"), shape);
+            assert_eq!(fast, spec, "katago-{name} on {shape}");
+        }
+    }
+    assert_eq!(longest("katago-japanese", "1x1"), 6);
+    assert_eq!(longest("katago-japanese", "1x2"), 19);
+    assert_eq!(longest("katago-aga-button", "1x1"), 3);
 }

@@ -77,3 +77,13 @@ fn kee_claims_seeds() {
 fn pass_alive_seeds() {
     replay("pass_alive", fuzz::pass_alive);
 }
+
+#[test]
+fn engines_file_seeds() {
+    replay("engines_file", fuzz::engines_file);
+}
+
+#[test]
+fn results_json_seeds() {
+    replay("results_json", fuzz::results_json);
+}

@@ -1,11 +1,14 @@
 //! KataGo's own board-area tests (`cpp/tests/testboardarea.cpp`), transcribed as data in
 //! `corpus/go/katago/board-area.txt`: for every position, rulediff's pass-alive areas
 //! (`go::pass_alive::area`, KataGo's `calculateArea` in all eight modes) equal the test's
-//! expected output.
+//! expected output, and KataGo's rules' independent-life regions
+//! (`go::rules::katago::scoring::independent_life_area`, its `calculateIndependentLifeArea`
+//! in all eight modes, with the region count) equal them too.
 
 use rulediff::go::board::{Colour, EMPTY};
 use rulediff::go::graph::Graph;
 use rulediff::go::pass_alive::{area, AreaOptions, Benson, BLACK, WHITE};
+use rulediff::go::rules::katago::scoring::independent_life_area;
 
 struct Block {
     test: String,
@@ -124,4 +127,28 @@ fn calculate_area_in_every_mode_as_katago() {
         render(&block.graph, &owner)
     });
     assert_eq!(checked, 88);
+}
+
+#[test]
+fn independent_life_area_in_every_mode_as_katago() {
+    let mut benson = Benson::default();
+    let checked = check_modes("life ", |block, mode| {
+        let (owner, regions) = independent_life_area(
+            &block.graph,
+            &block.cells,
+            flag(mode, "suicide"),
+            flag(mode, "territories"),
+            flag(mode, "stones"),
+            &mut benson,
+        );
+        let expected: i64 = mode
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("white-minus-black="))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(regions[1] - regions[0], expected, "{} / {mode}", block.test);
+        render(&block.graph, &owner)
+    });
+    assert!(checked >= 80, "{checked} life modes");
 }

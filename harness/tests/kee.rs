@@ -93,6 +93,7 @@ fn lock_step_runs_name_the_seat_each_referee_gives_the_move_to() {
         plays: plays(&setup, "A1 B1 appeal pass pass pass"),
         rules: None,
         expect: Vec::new(),
+        places: Default::default(),
     };
     let registry = Go::registry();
     let referees = rulediff::referee::select(&registry, "kee,kee@spec").unwrap();

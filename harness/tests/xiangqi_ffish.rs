@@ -10,14 +10,12 @@ use rulediff::check::xiangqi::{choose, XqInput};
 use rulediff::family::Explore;
 use rulediff::referee::{Outcome, Refereed, Status};
 use rulediff::xiangqi::notation::Ranks;
-use rulediff::xiangqi::{fen, ffish, Xiangqi, XqSetup};
+use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
+
+mod common;
 
 fn skip() -> bool {
-    if ffish::available() {
-        return false;
-    }
-    eprintln!("skipped: python3 with pyffish is not installed (pip install pyffish)");
-    true
+    !common::tools(&[common::Tool::Pyffish])
 }
 
 #[test]

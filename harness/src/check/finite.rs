@@ -22,7 +22,7 @@
 
 use std::time::Instant;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::canon::{cycle_map, unfold, Node, SearchError, Symmetries};
 use crate::family::Symmetric;
@@ -30,7 +30,7 @@ use crate::referee::{RefereeInfo, Status};
 use crate::util::fingerprint::FingerprintMap;
 
 /// What the search found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Finiteness {
     /// Every game ends; the longest takes `longest` plies.
@@ -65,8 +65,13 @@ pub enum Finiteness {
 pub struct Budget {
     /// Distinct states to visit.
     pub max_states: usize,
-    /// Wall-clock limit.
+    /// Wall-clock limit, checked every [`CHECK_EVERY`] steps of the search (a step costs
+    /// from a microsecond to a few milliseconds on a big board), so it holds within
+    /// milliseconds.
     pub deadline: Option<Instant>,
+    /// Resident memory of the whole process (in bytes) above which the search stops: the
+    /// searches of one command share it.
+    pub max_memory: Option<u64>,
     /// Symmetries to use (1: none).
     pub symmetries: usize,
     /// Plies deep the search path may go. Where a referee's copy holds the whole game (a
@@ -79,6 +84,7 @@ impl Budget {
         Budget {
             max_states,
             deadline: None,
+            max_memory: None,
             symmetries: usize::MAX,
             max_depth: None,
         }
@@ -105,6 +111,12 @@ struct Frame<F: Symmetric> {
 
 const ON_PATH: usize = usize::MAX;
 
+/// Steps of the search between looks at the clock.
+const CHECK_EVERY: u64 = 16;
+
+/// Time between looks at memory (a read of `/proc`, tens of microseconds).
+const MEMORY_EVERY: std::time::Duration = std::time::Duration::from_millis(10);
+
 /// Searches every game from `setup` under `info`.
 pub fn search<F: Symmetric>(info: &RefereeInfo<F>, setup: &F::Setup, budget: Budget) -> Finiteness {
     match run(info, setup, budget) {
@@ -129,8 +141,16 @@ fn run<F: Symmetric>(
     let mut longest: Vec<usize> = vec![ON_PATH];
     let mut path = vec![frame(root, 0, map, None)?];
     let mut depth = 0;
+    let mut steps: u64 = 0;
+    let mut memory_seen = Instant::now();
     loop {
         depth = depth.max(path.len());
+        steps += 1;
+        if steps.is_multiple_of(CHECK_EVERY) {
+            if let Some(reason) = out_of_time_or_memory(&budget, &mut memory_seen) {
+                return Ok(unknown(info, index.len(), depth, reason, Vec::new()));
+            }
+        }
         let Some(top) = path.last_mut() else { break };
         if top.next == top.plays.len() {
             let done = path.pop().expect("non-empty path");
@@ -190,11 +210,28 @@ fn exhausted(budget: &Budget, states: usize) -> Option<String> {
     if states >= budget.max_states {
         return Some(format!("state budget of {} ran out", budget.max_states));
     }
-    // Reading the clock costs more than a state: look every 4096 states.
-    let late = budget
-        .deadline
-        .is_some_and(|d| states.is_multiple_of(4096) && Instant::now() >= d);
-    late.then(|| "time budget ran out".to_string())
+    None
+}
+
+/// The time budget, and memory when [`MEMORY_EVERY`] has passed since `memory_seen`.
+fn out_of_time_or_memory(budget: &Budget, memory_seen: &mut Instant) -> Option<String> {
+    let now = Instant::now();
+    if budget.deadline.is_some_and(|d| now >= d) {
+        return Some("time budget ran out".to_string());
+    }
+    let max = budget.max_memory?;
+    if now.duration_since(*memory_seen) < MEMORY_EVERY {
+        return None;
+    }
+    *memory_seen = now;
+    let used = crate::util::memory::resident_bytes()?;
+    (used > max).then(|| {
+        format!(
+            "memory budget of {} ran out ({} in use)",
+            crate::util::memory::mib(max),
+            crate::util::memory::mib(used)
+        )
+    })
 }
 
 fn unknown<F: Symmetric>(

@@ -103,6 +103,48 @@ pub fn sgf(data: &[u8]) {
     }
 }
 
+/// Engines files: the reader never panics; an error names the file, and every engine it
+/// accepts has an id, a command and bounded time-outs.
+pub fn engines_file(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match crate::engine::spec::parse_file("engines.toml", text) {
+        Ok(specs) => {
+            for spec in specs {
+                assert!(!spec.id.is_empty());
+                assert!((1..=crate::engine::spec::MAX_TIMEOUT_MS).contains(&spec.timeout_ms));
+                assert!((1..=crate::engine::spec::MAX_TIMEOUT_MS).contains(&spec.startup_ms()));
+                if let crate::engine::spec::Kind::Gtp { argv } = &spec.kind {
+                    assert!(!argv.is_empty(), "{}: empty command accepted", spec.id);
+                }
+            }
+        }
+        Err(error) => assert!(error.origin.starts_with("engines.toml"), "{error}"),
+    }
+}
+
+/// Saved campaign results: the reader and the resume check never panic, and results that
+/// read are written back to text that reads as the same.
+pub fn results_json(data: &[u8]) {
+    use crate::runner::campaign::Results;
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(results) = Results::from_json(text) else {
+        return;
+    };
+    if results.check_consistent(64).is_ok() {
+        assert!(results.games_done <= results.plan.games);
+    }
+    let again = serde_json::to_string(&results).expect("results serialize");
+    let back = Results::from_json(&again).expect("written results read back");
+    assert_eq!(
+        serde_json::to_string(&back).expect("results serialize"),
+        again
+    );
+}
+
 /// The first eight bytes as a seed (missing bytes are zero).
 fn seed_of(data: &[u8]) -> u64 {
     let mut bytes = [0u8; 8];

@@ -76,8 +76,11 @@ pub fn check_pair(
         history: history.clone(),
         what,
     };
-    if a.start(setup).is_err() || b.start(setup).is_err() {
-        return Err(differ(&history, "a referee refused to start".into()));
+    match (a.start(setup).is_err(), b.start(setup).is_err()) {
+        // Both refuse the game (KataGo's rules with three players): they agree.
+        (true, true) => return Ok(()),
+        (false, false) => {}
+        _ => return Err(differ(&history, "a referee refused to start".into())),
     }
     for pick in picks {
         let legal = a.legal_plays().unwrap_or_default();

@@ -48,7 +48,8 @@ pub fn check(info: &RefereeInfo<Go>, setup: &GoSetup, picks: &[u16]) -> Result<u
         start: start.to_vec(),
     };
     if referee.start(setup).is_err() {
-        return Err(endless(0, &[]));
+        // A ruleset that refuses the game (KataGo's, with three players) plays none.
+        return Ok(0);
     }
     let mut start = Vec::new();
     for plies in 0..limit {

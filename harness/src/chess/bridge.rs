@@ -295,21 +295,32 @@ impl Referee<Chess> for BridgeReferee {
     }
 }
 
-fn pair(id: &str, command: CommandLine, summary: &str, source: &str) -> Vec<RefereeInfo<Chess>> {
+/// `claims`: the internal ruleset the bridge claims to follow when it claims at the first
+/// chance (its `-no-claim` twin then claims that ruleset's `-no-claim` reading).
+fn pair(
+    id: &str,
+    command: CommandLine,
+    summary: &str,
+    source: &str,
+    claims: Option<&str>,
+) -> Vec<RefereeInfo<Chess>> {
     let command = Arc::new(command);
     let mut out = Vec::new();
-    for (suffix, claims, how) in [
+    for (suffix, policy, how) in [
         ("", Claims::FirstChance, "claims at the first chance"),
         ("-no-claim", Claims::Never, "never claims"),
     ] {
         let full = format!("{id}{suffix}");
         let (c, name) = (command.clone(), full.clone());
-        out.push(RefereeInfo::new(
-            full,
-            format!("{summary}; {how}"),
-            source,
-            move || Box::new(BridgeReferee::new(name.clone(), c.clone(), claims)),
-        ));
+        let info = RefereeInfo::new(full, format!("{summary}; {how}"), source, move || {
+            Box::new(BridgeReferee::new(name.clone(), c.clone(), policy))
+        });
+        out.push(match claims {
+            Some(ruleset) => info.with_claims(crate::chess::rules::registry::claims(&format!(
+                "{ruleset}{suffix}"
+            ))),
+            None => info,
+        });
     }
     out
 }
@@ -321,6 +332,7 @@ pub fn registry() -> Vec<RefereeInfo<Chess>> {
         python_chess_command(),
         "python-chess (external bridge): Board.outcome() and its draw claims",
         "python-chess via harness/bridges/python_chess_bridge.py (needs python3 and `pip install chess`)",
+        Some("fide"),
     );
     let extra = std::env::var("RULEDIFF_CHESS_BRIDGES").unwrap_or_default();
     for entry in extra.split(';').map(str::trim).filter(|e| !e.is_empty()) {
@@ -331,6 +343,7 @@ pub fn registry() -> Vec<RefereeInfo<Chess>> {
                 command,
                 "external bridge from RULEDIFF_CHESS_BRIDGES",
                 entry,
+                None,
             ));
         }
     }

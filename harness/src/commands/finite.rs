@@ -16,6 +16,21 @@ use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{select, RefereeInfo, Refereed};
 use rulediff::util::atomic;
+use serde::{Deserialize, Serialize};
+
+use super::journal::Journal;
+
+/// What decides the rows of a run: a resumed run must have the same.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+struct Plan {
+    /// Each search: ruleset, start and players.
+    jobs: Vec<String>,
+    max_states: usize,
+    max_depth: Option<usize>,
+    max_seconds: Option<u64>,
+    max_memory: Option<u64>,
+    symmetry: usize,
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum FamilyArg {
@@ -53,17 +68,26 @@ pub struct Args {
     /// for chess, where every state on the search path holds a copy of the whole game.
     #[arg(long)]
     max_depth: Option<usize>,
-    /// Seconds per search before answering UNKNOWN (no limit by default).
+    /// Seconds per search before answering UNKNOWN (no limit by default); checked every few
+    /// hundred steps of the search, so it holds within milliseconds.
     #[arg(long)]
     max_seconds: Option<u64>,
+    /// Memory (MiB, resident, the whole command) above which a search answers UNKNOWN
+    /// instead of growing. Default: a quarter of the machine's memory.
+    #[arg(long)]
+    max_memory: Option<u64>,
     /// Board symmetries to search up to (Go: graph automorphisms; chess: the file mirror,
     /// for starts without castling rights); 1 turns symmetry reduction off.
     #[arg(long, default_value_t = 64)]
     symmetry: usize,
     /// Write the table as `finiteness.md` and `finiteness.csv`, and every lasso as a case,
-    /// into this folder.
+    /// into this folder; each row as soon as its search settles (see `--resume`).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Continue a run that was stopped: the rows already settled in `--out` (its
+    /// `progress.json`) are kept, and only the other searches run. Same options needed.
+    #[arg(long, requires = "out")]
+    resume: bool,
 }
 
 /// One search: a referee from one start.
@@ -75,6 +99,7 @@ struct Job<'a, F: Family> {
     players: usize,
 }
 
+#[derive(Clone, Serialize, Deserialize)]
 struct Row {
     rule: String,
     label: String,
@@ -94,6 +119,7 @@ struct Table {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    check_budgets(args)?;
     match args.family {
         FamilyArg::Go => go(args),
         FamilyArg::Chess => chess(args),
@@ -134,7 +160,8 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
         column: "graph",
         max_depth: None,
     };
-    finish(args, &table, &search_all(args, &table, &jobs))
+    let rows = search_all(args, &table, &jobs)?;
+    finish(args, &table, &rows)
 }
 
 fn chess(args: &Args) -> anyhow::Result<ExitCode> {
@@ -169,38 +196,104 @@ fn chess(args: &Args) -> anyhow::Result<ExitCode> {
         column: "start",
         max_depth: Some(2000),
     };
-    finish(args, &table, &search_all(args, &table, &jobs))
+    let rows = search_all(args, &table, &jobs)?;
+    finish(args, &table, &rows)
 }
 
-fn search_all<F: Symmetric + Explore>(args: &Args, table: &Table, jobs: &[Job<F>]) -> Vec<Row> {
+/// Budgets that would stop every search before its first state.
+fn check_budgets(args: &Args) -> anyhow::Result<()> {
+    if args.max_states == 0 {
+        bail!("--max-states 0: a search needs at least one state");
+    }
+    if args.max_seconds == Some(0) {
+        bail!("--max-seconds 0: give at least one second");
+    }
+    if args.max_depth == Some(0) {
+        bail!("--max-depth 0: a search needs at least one ply");
+    }
+    if args.max_memory == Some(0) {
+        bail!("--max-memory 0: give a budget in MiB");
+    }
+    if args.symmetry == 0 {
+        bail!("--symmetry 0: give 1 to turn symmetry reduction off");
+    }
+    Ok(())
+}
+
+/// The memory budget in bytes: as given, else the default share of the machine's.
+fn memory_budget(args: &Args) -> Option<u64> {
+    match args.max_memory {
+        Some(mib) => Some(mib.saturating_mul(1 << 20)),
+        None => rulediff::util::memory::default_budget(),
+    }
+}
+
+fn search_all<F: Symmetric + Explore>(
+    args: &Args,
+    table: &Table,
+    jobs: &[Job<F>],
+) -> anyhow::Result<Vec<Row>> {
+    let journal = match &args.out {
+        Some(out) => Some(Journal::open(out, plan(args, jobs), args.resume)?),
+        None => None,
+    };
     let bar = ProgressBar::new(jobs.len() as u64);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches {elapsed}") {
         bar.set_style(style);
     }
     let rows = jobs
         .par_iter()
-        .map(|job| {
-            let started = Instant::now();
-            let budget = Budget {
-                max_states: args.max_states,
-                deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
-                symmetries: args.symmetry,
-                max_depth: args.max_depth.or(table.max_depth),
-            };
-            let result = search(job.info, &job.setup, budget);
-            bar.inc(1);
-            Row {
-                rule: job.info.id.clone(),
-                label: job.label.clone(),
-                players: job.players,
-                result,
-                seconds: started.elapsed().as_secs_f64(),
-                case_keys: F::setup_keys(&job.setup),
+        .enumerate()
+        .map(|(index, job)| {
+            if let Some(row) = journal.as_ref().and_then(|j| j.settled(index)) {
+                bar.inc(1);
+                return Ok(row);
             }
+            let row = search_one(args, table, job);
+            if let (Some(journal), Some(out)) = (&journal, &args.out) {
+                write_case(out, table, &row)?;
+                journal.settle(index, row.clone(), |rows| write_tables(out, table, &rows))?;
+            }
+            bar.inc(1);
+            Ok(row)
         })
-        .collect();
+        .collect::<anyhow::Result<Vec<Row>>>();
     bar.finish_and_clear();
     rows
+}
+
+fn plan<F: Family>(args: &Args, jobs: &[Job<F>]) -> Plan {
+    Plan {
+        jobs: jobs
+            .iter()
+            .map(|j| format!("{} {} {}", j.info.id, j.label, j.players))
+            .collect(),
+        max_states: args.max_states,
+        max_depth: args.max_depth,
+        max_seconds: args.max_seconds,
+        max_memory: args.max_memory,
+        symmetry: args.symmetry,
+    }
+}
+
+fn search_one<F: Symmetric + Explore>(args: &Args, table: &Table, job: &Job<F>) -> Row {
+    let started = Instant::now();
+    let budget = Budget {
+        max_states: args.max_states,
+        deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
+        max_memory: memory_budget(args),
+        symmetries: args.symmetry,
+        max_depth: args.max_depth.or(table.max_depth),
+    };
+    let result = search(job.info, &job.setup, budget);
+    Row {
+        rule: job.info.id.clone(),
+        label: job.label.clone(),
+        players: job.players,
+        result,
+        seconds: started.elapsed().as_secs_f64(),
+        case_keys: F::setup_keys(&job.setup),
+    }
 }
 
 fn finish(args: &Args, table: &Table, rows: &[Row]) -> anyhow::Result<ExitCode> {
@@ -320,6 +413,25 @@ fn markdown(table: &Table, rows: &[Row]) -> String {
 }
 
 fn write(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::Result<()> {
+    for row in rows {
+        write_case(out, table, row)?;
+    }
+    write_tables(out, table, rows)
+}
+
+/// The row's lasso or deep line as a case file, if it has one.
+fn write_case(out: &std::path::Path, table: &Table, row: &Row) -> anyhow::Result<()> {
+    if let Some((folder, case)) = case_of(table, row) {
+        let name = format!("{}-{}-{}p.toml", row.rule, slug(&row.label), row.players);
+        let dir = out.join(folder);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        atomic::write(&dir.join(name), case.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn write_tables(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut csv = csv::Writer::from_writer(Vec::new());
     csv.write_record([
@@ -351,13 +463,6 @@ fn write(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::Result<(
             &format!("{:.3}", row.seconds),
             &details,
         ])?;
-        if let Some((folder, case)) = case_of(table, row) {
-            let name = format!("{}-{}-{}p.toml", row.rule, slug(&row.label), row.players);
-            let dir = out.join(folder);
-            std::fs::create_dir_all(&dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-            atomic::write(&dir.join(name), case.as_bytes())?;
-        }
     }
     let bytes = csv
         .into_inner()
@@ -397,16 +502,16 @@ fn case_of(table: &Table, row: &Row) -> Option<(&'static str, String)> {
         ),
         _ => return None,
     };
-    let case = format!(
-        "family = {:?}\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n{:?} = {{ ongoing = true }}\n",
-        table.family,
-        title,
-        comment,
-        row.rule,
-        row.case_keys,
-        moves.join(" "),
-        row.rule
-    );
+    let case = rulediff::case::CaseText {
+        family: table.family,
+        title: &title,
+        comment: &comment,
+        rules: &row.rule,
+        setup_keys: &row.case_keys,
+        moves: &moves,
+        expect: &[(row.rule.clone(), "{ ongoing = true }".into())],
+    }
+    .render();
     Some((folder, case))
 }
 

@@ -19,6 +19,7 @@ macro_rules! outln {
 pub mod engines;
 pub mod explain;
 pub mod finite;
+pub mod journal;
 pub mod kee_claims;
 pub mod random;
 pub mod report;
@@ -34,7 +35,8 @@ use rulediff::go::Go;
 use rulediff::referee::{rule_matches, Refereed};
 use rulediff::xiangqi::Xiangqi;
 
-/// Fails on any id in a `--rules` list that no family knows.
+/// Fails on any id in a `--rules` list that no family knows, and on a list that selects no
+/// referee of any family (`''`, `-all`).
 pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
     let mut known: Vec<String> = ids::<Go>();
     known.extend(ids::<Chess>());
@@ -44,6 +46,12 @@ pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
         if !known.iter().any(|k| rule_matches(pattern, k)) {
             anyhow::bail!("unknown referee `{pattern}`; `rulediff rules` lists them all");
         }
+    }
+    let none = rulediff::referee::select_own(&Go::registry(), spec).is_empty()
+        && rulediff::referee::select_own(&Chess::registry(), spec).is_empty()
+        && rulediff::referee::select_own(&Xiangqi::registry(), spec).is_empty();
+    if none {
+        anyhow::bail!("--rules `{spec}` selects no referee; `rulediff rules` lists them all");
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,7 +11,7 @@ use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
 use rulediff::referee::{select, RefereeInfo, Refereed};
-use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::runner::campaign::{self, Plan, Results, Shard};
 use rulediff::xiangqi::notation::Ranks;
 use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
 
@@ -29,11 +30,13 @@ pub struct Args {
     /// Start position (FEN) for non-Go families; default: the standard opening.
     #[arg(long)]
     start: Option<String>,
-    /// Go board: `9x9`, `torus:5x5`, `path:6`, `ring:6`, `complete:4`, `edges:a-b b-c …`.
-    #[arg(long, default_value = "9x9")]
-    board: String,
-    #[arg(long, default_value_t = 2)]
-    players: usize,
+    /// Go board: `9x9` (the default), `torus:5x5`, `path:6`, `ring:6`, `complete:4`,
+    /// `edges:a-b b-c …`.
+    #[arg(long)]
+    board: Option<String>,
+    /// Go players (default 2).
+    #[arg(long)]
+    players: Option<usize>,
     #[arg(long, default_value_t = 1000)]
     games: u64,
     #[arg(long, default_value_t = 1)]
@@ -53,11 +56,26 @@ pub struct Args {
     /// Continue the campaign saved in `--out` (same plan) instead of refusing to overwrite it.
     #[arg(long)]
     resume: bool,
+    /// Play only shard I of N: games I, I+N, I+2N… (`rulediff report --merge` joins the
+    /// shards' folders into the campaign's report).
+    #[arg(long, value_parser = Shard::parse)]
+    shard: Option<Shard>,
+    /// Exit with a failure status when a divergence is a defect (referees that claim the
+    /// same rule ruled apart); expected rule differences never fail.
+    #[arg(long)]
+    fail_on_defects: bool,
+    /// List every member of every referee class.
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     engines: super::engines::EngineArgs,
 }
 
+/// Games in a batch: results are saved after each.
+const BATCH: u64 = 64;
+
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    check_sizes(args)?;
     if args.family != FamilyArg::Go
         && (!args.engines.engine.is_empty() || args.engines.engines.is_some())
     {
@@ -93,13 +111,14 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
     if args.start.is_some() {
         bail!("--start is for non-Go families; Go games start from an empty --board");
     }
-    let graph =
-        Graph::parse_shape(&args.board).with_context(|| format!("--board {}", args.board))?;
-    if !(2..=MAX_PLAYERS).contains(&args.players) {
+    let board = args.board.as_deref().unwrap_or("9x9");
+    let graph = Graph::parse_shape(board).with_context(|| format!("--board {board}"))?;
+    let players = args.players.unwrap_or(2);
+    if !(2..=MAX_PLAYERS).contains(&players) {
         bail!("--players must be 2..={MAX_PLAYERS}");
     }
     let max_plies = args.max_plies.unwrap_or(8 * graph.len());
-    let setup = GoSetup::empty(graph, args.players);
+    let setup = GoSetup::empty(graph, players);
     let engines = args.engines.load()?;
     super::engines::preflight(&engines, &setup, true)?;
     let (extra, joined) = super::engines::joined(&engines);
@@ -135,28 +154,72 @@ fn campaign_of<F: Explore>(
         seed: args.seed,
         games: args.games,
         max_plies,
+        shard: args.shard,
     };
+    if referees.len() < 2 {
+        eprintln!(
+            "warning: one referee ({}): no divergence can be found; the campaign only looks for \
+             games that reach the ply budget and for faults",
+            plan.referees.join(",")
+        );
+    }
     let mut results = start(&args.out, plan, args.resume)?;
-    let bar = progress(args.games, results.games_done);
-    campaign::run(setup, referees, &mut results, 64, &args.out, |r, done| {
-        bar.set_position(done);
-        bar.set_message(format!(
-            "{} divergences, {} signatures",
-            r.divergences(),
-            r.signatures.len()
-        ));
-        save(&args.out, r)
-    })?;
+    results.claims = referees
+        .iter()
+        .map(|r| (r.id.clone(), r.claims.clone()))
+        .collect();
+    let bar = progress(results.plan.own_games(), results.games_done);
+    let mut rendered: Option<Instant> = None;
+    campaign::run(
+        setup,
+        referees,
+        &mut results,
+        BATCH,
+        &args.out,
+        |r, done| {
+            bar.set_position(done);
+            bar.set_message(format!(
+                "{} divergences, {} signatures",
+                r.divergences(),
+                r.signatures.len()
+            ));
+            // The page draws every divergence's boards: after every batch it would cost a
+            // campaign a quarter of its time; results.json, which a resume needs, is saved always.
+            let due = rendered.is_none_or(|t| t.elapsed() >= RENDER_EVERY);
+            save_results(&args.out, r)?;
+            if due {
+                rendered = Some(Instant::now());
+                super::report::render(&args.out, r)?;
+            }
+            Ok(())
+        },
+    )?;
+    super::report::render(&args.out, &results)?;
     bar.finish_and_clear();
-    out!("{}", rulediff::report::campaign::summary(&results))?;
+    out!(
+        "{}",
+        rulediff::report::campaign::summary(&results, args.verbose)
+    )?;
     outln!("report: {}", args.out.join("report.html").display())?;
-    Ok(ExitCode::SUCCESS)
+    let defects = rulediff::report::analysis::Analysis::of(&results).defects();
+    Ok(if args.fail_on_defects && defects > 0 {
+        eprintln!("{defects} defects (--fail-on-defects)");
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Fresh results, or the saved ones when resuming the same plan.
 fn start(out: &Path, plan: Plan, resume: bool) -> anyhow::Result<Results> {
     let saved = out.join("results.json");
     if !saved.exists() {
+        if resume {
+            eprintln!(
+                "warning: --resume: {} does not exist, so a new campaign starts",
+                saved.display()
+            );
+        }
         std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
         return Ok(Results::new(plan));
     }
@@ -170,14 +233,42 @@ fn start(out: &Path, plan: Plan, resume: bool) -> anyhow::Result<Results> {
     if results.plan != plan {
         bail!("{} holds a different campaign (board, players, referees, seed, games or ply budget differ)", saved.display());
     }
+    results
+        .check_consistent(BATCH)
+        .map_err(|e| anyhow::anyhow!("{}: {e}; cannot resume from it", saved.display()))?;
     Ok(results)
 }
 
-/// Writes results and reports, each atomically, so an interruption loses at most one batch.
-pub fn save(out: &Path, results: &Results) -> std::io::Result<()> {
+/// How often a running campaign re-renders its CSVs and HTML page.
+const RENDER_EVERY: Duration = Duration::from_secs(30);
+
+/// Writes the results atomically, so an interruption loses at most one batch.
+pub fn save_results(out: &Path, results: &Results) -> std::io::Result<()> {
     let json = serde_json::to_string_pretty(results).map_err(std::io::Error::other)?;
-    rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())?;
-    super::report::render(out, results)
+    rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())
+}
+
+/// Sizes that would make a campaign check nothing, or options of another family.
+fn check_sizes(args: &Args) -> anyhow::Result<()> {
+    if args.games == 0 {
+        bail!("--games 0: a campaign needs at least one game");
+    }
+    if args.max_plies == Some(0) {
+        bail!("--max-plies 0: no game could make a single play");
+    }
+    if args.family != FamilyArg::Go {
+        if let Some(option) = [
+            args.board.as_ref().map(|_| "--board"),
+            args.players.map(|_| "--players"),
+        ]
+        .into_iter()
+        .flatten()
+        .next()
+        {
+            bail!("{option} is for Go; a chess or xiangqi game starts from --start (a FEN)");
+        }
+    }
+    Ok(())
 }
 
 fn progress(games: u64, done: u64) -> ProgressBar {

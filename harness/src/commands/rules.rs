@@ -37,6 +37,11 @@ fn listing<F: Refereed>(verbose: bool) -> String {
 fn details<F: Refereed>(info: &RefereeInfo<F>, width: usize) -> String {
     let indent = " ".repeat(width + 4);
     let mut out = format!("{indent}source: {}\n", info.source);
+    let claims = &info.claims;
+    out.push_str(&format!(
+        "{indent}claims: legality `{}`; end of game `{}`; scoring `{}`\n",
+        claims.legality, claims.end, claims.scoring
+    ));
     for line in info.details.lines() {
         out.push_str(&format!("{indent}{line}\n"));
     }

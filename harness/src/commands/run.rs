@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::case::{self, AnyCase, Case};
 use rulediff::family::Explore;
-use rulediff::referee::{select_own, Refereed};
+use rulediff::referee::{select_own, RefereeInfo, Refereed};
 use rulediff::report;
 use rulediff::runner::{self, CaseRun, Options};
 use serde::Serialize;
@@ -38,13 +38,18 @@ pub struct Args {
     /// Write the report to this file (atomically) instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also fail when a divergence is a defect: referees that claim the same rule (see
+    /// `rulediff rules --verbose`) ruled apart. Expected rule differences never fail.
+    #[arg(long)]
+    fail_on_defects: bool,
     #[command(flatten)]
     engines: super::engines::EngineArgs,
 }
 
 /// What one case file gave: a run, nothing (no chosen referee is of its family), or an error.
 enum Outcome {
-    Ran(Box<CaseRun>),
+    /// The run and its defects, one line each.
+    Ran(Box<CaseRun>, Vec<String>),
     Skipped,
     Failed(String),
 }
@@ -59,7 +64,11 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     if let Some(spec) = &args.rules {
         super::check_rule_ids(spec)?;
     }
-    let files = case::discover(&args.paths).context("cannot list the case files")?;
+    let walk = case::discover_warn(&args.paths).context("cannot list the case files")?;
+    for warning in &walk.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let files = walk.files;
     if files.is_empty() {
         anyhow::bail!("no .toml case files under {:?}", args.paths);
     }
@@ -79,18 +88,38 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         })
         .collect();
     bar.finish_and_clear();
-    let (runs, errors) = split(outcomes);
+    let (runs, defects, errors) = split(outcomes);
     for error in &errors {
         eprintln!("error: {error}");
     }
-    let text = render(args.format, &runs, &errors)?;
+    let mut text = render(args.format, &runs, &errors)?;
+    if matches!(args.format, Format::Text) && !defects.is_empty() {
+        let mut lead = format!(
+            "{} defects (referees that claim the same rule ruled apart):\n",
+            defects.len()
+        );
+        for d in &defects {
+            let words: Vec<String> = d.split(' ').map(str::to_string).collect();
+            for text in report::campaign::wrap(&words, " ", 6) {
+                lead.push_str(&text);
+                lead.push('\n');
+            }
+        }
+        text = lead + "\n" + &text;
+    }
     match &args.out {
         Some(path) => rulediff::util::atomic::write(path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?,
         None => out!("{text}")?,
     }
-    eprintln!("{}", report::text::summary(&runs, errors.len()));
-    let ok = errors.is_empty() && runs.iter().all(CaseRun::passed);
+    eprintln!(
+        "{}; {} defects",
+        report::text::summary(&runs, errors.len()),
+        defects.len()
+    );
+    let ok = errors.is_empty()
+        && runs.iter().all(CaseRun::passed)
+        && (defects.is_empty() || !args.fail_on_defects);
     Ok(if ok {
         ExitCode::SUCCESS
     } else {
@@ -108,16 +137,40 @@ fn progress(len: u64) -> ProgressBar {
     bar
 }
 
-fn split(outcomes: Vec<Outcome>) -> (Vec<CaseRun>, Vec<String>) {
-    let (mut runs, mut errors) = (Vec::new(), Vec::new());
+fn split(outcomes: Vec<Outcome>) -> (Vec<CaseRun>, Vec<String>, Vec<String>) {
+    let (mut runs, mut defects, mut errors) = (Vec::new(), Vec::new(), Vec::new());
     for outcome in outcomes {
         match outcome {
-            Outcome::Ran(run) => runs.push(*run),
+            Outcome::Ran(run, found) => {
+                runs.push(*run);
+                defects.extend(found);
+            }
             Outcome::Skipped => {}
             Outcome::Failed(error) => errors.push(error),
         }
     }
-    (runs, errors)
+    (runs, defects, errors)
+}
+
+/// The defects of a run, one line each: `case.toml ply 7 C3: legality (…): psk legal, …`.
+fn defects_of<F: Refereed>(run: &CaseRun, referees: &[&RefereeInfo<F>]) -> Vec<String> {
+    let claims: Vec<&rulediff::referee::Claims> = referees.iter().map(|r| &r.claims).collect();
+    let mut lines = Vec::new();
+    for d in &run.divergences {
+        let Some(step) = run.steps.iter().find(|s| s.ply == d.ply) else {
+            continue;
+        };
+        for defect in runner::defects::defects(&run.referees, &step.rulings, &claims) {
+            lines.push(format!(
+                "{} ply {} {}: {}",
+                run.case,
+                d.ply,
+                d.play,
+                defect.describe()
+            ));
+        }
+    }
+    lines
 }
 
 fn render(format: Format, runs: &[CaseRun], errors: &[String]) -> anyhow::Result<String> {
@@ -151,7 +204,7 @@ fn run_typed<F: Refereed + Explore>(
     case: &Case<F>,
     rules: Option<&str>,
     options: &Options,
-    extra: (Vec<rulediff::referee::RefereeInfo<F>>, Vec<String>),
+    extra: (Vec<RefereeInfo<F>>, Vec<String>),
 ) -> Outcome {
     let mut registry = F::registry();
     registry.extend(extra.0);
@@ -173,8 +226,10 @@ fn run_typed<F: Refereed + Explore>(
                     referees.push(info);
                 }
             }
-            Outcome::Ran(Box::new(runner::run_case(case, &referees, options)))
+            let run = runner::run_case(case, &referees, options);
+            let defects = defects_of(&run, &referees);
+            Outcome::Ran(Box::new(run), defects)
         }
-        Err(error) => Outcome::Failed(format!("{}: {error}", case.path.display())),
+        Err(error) => Outcome::Failed(error),
     }
 }

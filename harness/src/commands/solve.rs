@@ -18,6 +18,9 @@ use rulediff::go::score::Scoring;
 use rulediff::go::{Go, GoPlay, GoSetup};
 use rulediff::referee::{select, HalfPoints, Outcome, RefereeInfo, Refereed};
 use rulediff::util::atomic;
+use serde::{Deserialize, Serialize};
+
+use super::journal::Journal;
 
 /// Most points a board may have: beyond this even the smallest rulesets are out of reach.
 pub const MAX_POINTS: usize = 20;
@@ -65,9 +68,46 @@ pub struct Args {
     #[arg(long)]
     max_seconds: Option<u64>,
     /// Write `solutions.md`, `solutions.csv` and each principal variation as a case
-    /// (`solutions/<rules>-<board>.toml`) into this folder.
+    /// (`solutions/<rules>-<board>.toml`) into this folder; each row as soon as its search
+    /// settles (see `--resume`).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Continue a run that was stopped: the rows already settled in `--out` (its
+    /// `progress.json`) are kept, and only the other searches run. Same options needed.
+    #[arg(long, requires = "out")]
+    resume: bool,
+}
+
+/// What decides the rows of a run: a resumed run must have the same.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+struct Plan {
+    /// Each search: ruleset and board.
+    jobs: Vec<String>,
+    no_result: f64,
+    table_mb: usize,
+    symmetry: usize,
+    symmetry_depth: u32,
+    alpha_beta: bool,
+    max_nodes: Option<u64>,
+    max_seconds: Option<u64>,
+}
+
+/// A row as the tables and the case file show it: what is saved as each search settles.
+#[derive(Clone, Serialize, Deserialize)]
+struct Settled {
+    rule: String,
+    board: String,
+    /// The value, or why there is none.
+    value: String,
+    /// The value in points, where it is known.
+    points: String,
+    /// How best play ends, or why the search did not finish.
+    end: String,
+    plies: String,
+    nodes: String,
+    seconds: f64,
+    /// The principal variation as a case file, when solved.
+    case: Option<String>,
 }
 
 struct Job<'a> {
@@ -90,6 +130,7 @@ struct Row {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    check_budgets(args)?;
     let registry = Go::registry();
     let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
     let starts = starts(args)?;
@@ -107,33 +148,131 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
             })
         })
         .collect();
+    let journal = match &args.out {
+        Some(out) => Some(Journal::open(out, plan(args, &jobs), args.resume)?),
+        None => None,
+    };
     let bars = MultiProgress::new();
     // Deep games recurse deeply: give the workers room.
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(1 << 28)
         .build()
         .context("cannot start worker threads")?;
-    let rows: Vec<Row> = pool.install(|| {
+    let rows: Vec<Settled> = pool.install(|| {
         jobs.par_iter()
-            .map(|job| run(job, args, no_result.0 as i32, &bars))
-            .collect()
-    });
+            .enumerate()
+            .map(|(index, job)| {
+                if let Some(row) = journal.as_ref().and_then(|j| j.settled(index)) {
+                    return Ok(row);
+                }
+                let row = settle(&run(job, args, no_result.0 as i32, &bars), args.no_result)?;
+                if let (Some(journal), Some(out)) = (&journal, &args.out) {
+                    write_case(out, &row)?;
+                    journal.settle(index, row.clone(), |rows| {
+                        write_tables(out, &rows, args.no_result)
+                    })?;
+                }
+                Ok(row)
+            })
+            .collect::<anyhow::Result<_>>()
+    })?;
     // Saved before printing: a reader that stops early must not cost the results.
     if let Some(out) = &args.out {
         write(out, &rows, args.no_result)?;
     }
-    out!("{}", markdown(&rows, args.no_result))?;
+    out!("{}", markdown(&rows))?;
     if let [row] = rows.as_slice() {
-        if row.result.is_ok() {
-            outln!("\n{}", case_text(row)?)?;
+        if let Some(case) = &row.case {
+            outln!("\n{case}")?;
         }
     }
-    let solved = rows.iter().all(|r| r.result.is_ok());
+    let solved = rows.iter().all(|r| r.case.is_some());
     Ok(if solved {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn plan(args: &Args, jobs: &[Job]) -> Plan {
+    Plan {
+        jobs: jobs
+            .iter()
+            .map(|j| format!("{} {}", j.info.id, j.board))
+            .collect(),
+        no_result: args.no_result,
+        table_mb: args.table_mb,
+        symmetry: args.symmetry,
+        symmetry_depth: args.symmetry_depth,
+        alpha_beta: matches!(args.method, Driver::AlphaBeta),
+        max_nodes: args.max_nodes,
+        max_seconds: args.max_seconds,
+    }
+}
+
+/// A search's row as the tables show it.
+fn settle(row: &Row, no_result: f64) -> anyhow::Result<Settled> {
+    let (value, points, end, plies, nodes, case) = match &row.result {
+        Ok(s) => (
+            solution_value_text(s),
+            HalfPoints(s.value as i64).to_string(),
+            end_text(s, no_result),
+            s.pv.len().to_string(),
+            s.nodes.to_string(),
+            Some(case_text(row)?),
+        ),
+        Err(reason) => (
+            unsolved_value_text(row),
+            row.proven
+                .map_or(String::new(), |v| HalfPoints(v as i64).to_string()),
+            reason.clone(),
+            String::new(),
+            String::new(),
+            None,
+        ),
+    };
+    Ok(Settled {
+        rule: row.rule.clone(),
+        board: row.board.clone(),
+        value,
+        points,
+        end,
+        plies,
+        nodes,
+        seconds: row.seconds,
+        case,
+    })
+}
+
+/// Budgets that would stop every search at once, and a table larger than the machine can
+/// hold (checked before it is allocated: each search running at once has its own).
+fn check_budgets(args: &Args) -> anyhow::Result<()> {
+    if args.max_seconds == Some(0) {
+        bail!("--max-seconds 0: give at least one second");
+    }
+    if args.max_nodes == Some(0) {
+        bail!("--max-nodes 0: a search needs at least one node");
+    }
+    if args.symmetry == 0 {
+        bail!("--symmetry 0: give 1 to turn symmetry reduction off");
+    }
+    if args.table_mb == 0 {
+        bail!("--table-mb 0: the table needs at least 1 MiB");
+    }
+    let at_once = rayon::current_num_threads() as u64;
+    let wanted = (args.table_mb as u64).saturating_mul(1 << 20);
+    if let Some(machine) = rulediff::util::memory::machine_bytes() {
+        if wanted.saturating_mul(at_once) > machine / 2 {
+            bail!(
+                "--table-mb {}: {at_once} searches at once would take {} for their tables, more \
+                 than half of the machine's {}",
+                args.table_mb,
+                rulediff::util::memory::mib(wanted.saturating_mul(at_once)),
+                rulediff::util::memory::mib(machine)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Start positions: empty boards, or a case file's position.
@@ -317,27 +456,20 @@ fn end_text(solution: &Solution<GoPlay>, no_result: f64) -> String {
     }
 }
 
-fn markdown(rows: &[Row], no_result: f64) -> String {
+fn markdown(rows: &[Settled]) -> String {
     let mut out = String::from(
         "| ruleset | board | value | best play ends | nodes | seconds |\n|---|---|---|---|---|---|\n",
     );
     for row in rows {
-        let (value, end, nodes) = match &row.result {
-            Ok(s) => (
-                solution_value_text(s),
-                end_text(s, no_result),
-                s.nodes.to_string(),
-            ),
-            Err(reason) => (
-                unsolved_value_text(row),
-                reason.replace('|', "\\|"),
-                String::new(),
-            ),
-        };
         writeln!(
             out,
-            "| `{}` | `{}` | {value} | {end} | {nodes} | {:.2} |",
-            row.rule, row.board, row.seconds
+            "| `{}` | `{}` | {} | {} | {} | {:.2} |",
+            row.rule,
+            row.board,
+            row.value,
+            row.end.replace('|', "\\|"),
+            row.nodes,
+            row.seconds
         )
         .expect("writing to a String");
     }
@@ -374,60 +506,68 @@ fn case_text(row: &Row) -> anyhow::Result<String> {
             )
         }
     };
-    Ok(format!(
-        "family = \"go\"\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n{:?} = {expect}\n",
-        format!("Best play under {} on {}: {}", row.rule, row.board, value_text(solution.value)),
-        format!(
-            "Found by `rulediff solve`: the exact value with komi 0 is {} (Black's score minus White's), and this principal variation realizes it; {shown}.",
-            value_text(solution.value)
-        ),
+    let title = format!(
+        "Best play under {} on {}: {}",
         row.rule,
-        Go::setup_keys(&row.setup),
-        moves.join(" "),
-        row.rule,
-    ))
+        row.board,
+        value_text(solution.value)
+    );
+    let comment = format!(
+        "Found by `rulediff solve`: the exact value with komi 0 is {} (Black's score minus White's), and this principal variation realizes it; {shown}.",
+        value_text(solution.value)
+    );
+    Ok(rulediff::case::CaseText {
+        family: "go",
+        title: &title,
+        comment: &comment,
+        rules: &row.rule,
+        setup_keys: &Go::setup_keys(&row.setup),
+        moves: &moves,
+        expect: &[(row.rule.clone(), expect)],
+    }
+    .render())
 }
 
-fn write(out: &Path, rows: &[Row], no_result: f64) -> anyhow::Result<()> {
-    let cases = out.join("solutions");
-    std::fs::create_dir_all(&cases)
-        .with_context(|| format!("cannot create {}", cases.display()))?;
+fn write(out: &Path, rows: &[Settled], no_result: f64) -> anyhow::Result<()> {
+    for row in rows {
+        write_case(out, row)?;
+    }
+    write_tables(out, rows, no_result)
+}
+
+fn case_name(row: &Settled) -> String {
+    format!("{}-{}.toml", slug(&row.rule), slug(&row.board))
+}
+
+/// The principal variation's case file, when the row has one.
+fn write_case(out: &Path, row: &Settled) -> anyhow::Result<()> {
+    if let Some(case) = &row.case {
+        let cases = out.join("solutions");
+        std::fs::create_dir_all(&cases)
+            .with_context(|| format!("cannot create {}", cases.display()))?;
+        atomic::write(&cases.join(case_name(row)), case.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn write_tables(out: &Path, rows: &[Settled], no_result: f64) -> anyhow::Result<()> {
     let mut csv = csv::Writer::from_writer(Vec::new());
     csv.write_record([
         "ruleset", "board", "value", "points", "end", "plies", "nodes", "seconds", "case",
     ])?;
     for row in rows {
-        let name = format!("{}-{}.toml", slug(&row.rule), slug(&row.board));
-        let (value, points, end, plies, nodes, case) = match &row.result {
-            Ok(s) => {
-                atomic::write(&cases.join(&name), case_text(row)?.as_bytes())?;
-                (
-                    solution_value_text(s),
-                    HalfPoints(s.value as i64).to_string(),
-                    end_text(s, no_result),
-                    s.pv.len().to_string(),
-                    s.nodes.to_string(),
-                    format!("solutions/{name}"),
-                )
-            }
-            Err(reason) => (
-                unsolved_value_text(row),
-                row.proven
-                    .map_or(String::new(), |v| HalfPoints(v as i64).to_string()),
-                reason.clone(),
-                String::new(),
-                String::new(),
-                String::new(),
-            ),
+        let case = match row.case {
+            Some(_) => format!("solutions/{}", case_name(row)),
+            None => String::new(),
         };
         csv.write_record([
             row.rule.as_str(),
             &row.board,
-            &value,
-            &points,
-            &end,
-            &plies,
-            &nodes,
+            &row.value,
+            &row.points,
+            &row.end,
+            &row.plies,
+            &row.nodes,
             &format!("{:.3}", row.seconds),
             &case,
         ])?;
@@ -440,7 +580,7 @@ fn write(out: &Path, rows: &[Row], no_result: f64) -> anyhow::Result<()> {
         "# Solutions\n\nWritten by `rulediff solve`: exact values with komi 0 (Black's score \
          minus White's as the ruleset counts: area, or territory and prisoners; a game without a score counts {no_result}), and the case file of a \
          principal variation for each.\n\n{}",
-        markdown(rows, no_result)
+        markdown(rows)
     );
     atomic::write(&out.join("solutions.md"), md.as_bytes())?;
     Ok(())

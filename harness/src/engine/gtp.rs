@@ -97,8 +97,8 @@ impl GtpEngine {
         if let Ok(mut started) = self.started.lock() {
             started.push(process.pid());
         }
-        // Starting may take long (a big network to load); the first command gets a minute.
-        let first = self.timeout().max(Duration::from_secs(60));
+        // Starting may take long (a network to load): the first reply has its own bound.
+        let first = Duration::from_millis(self.spec.startup_ms());
         let reply = process.call("list_commands", first)?;
         process.commands = reply.text.split_whitespace().map(str::to_string).collect();
         Ok(process)

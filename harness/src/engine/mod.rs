@@ -119,8 +119,24 @@ fn info(spec: &EngineSpec, gtp: Option<Arc<GtpEngine>>) -> RefereeInfo<Go> {
             unreachable!("Engines::new makes a GtpEngine for every GTP spec")
         }
     };
+    let info = match claimed(spec) {
+        Some(claims) => info.with_claims(claims),
+        None => info,
+    };
     info.with_details(format!(
-        "legality: {:?}; scoring: {:?}; timeout {} ms per command",
-        spec.legality, spec.scoring, spec.timeout_ms
+        "legality: {:?}; scoring: {:?}; timeout {} ms per command, {} ms to start",
+        spec.legality,
+        spec.scoring,
+        spec.timeout_ms,
+        spec.startup_ms()
     ))
+}
+
+/// An engine claims what the ruleset its definition names (`ruleset = "psk"`) claims.
+fn claimed(spec: &EngineSpec) -> Option<crate::referee::Claims> {
+    let ruleset = spec.ruleset.as_deref()?;
+    <crate::go::Go as crate::referee::Refereed>::registry()
+        .into_iter()
+        .find(|r| r.id == ruleset)
+        .map(|r| r.claims)
 }

@@ -8,6 +8,7 @@
 //! command = "/opt/mybot/bin/mybot --gtp" # or a list of words
 //! ruleset = "psk"                        # our ruleset it claims to follow (compared against it)
 //! timeout_ms = 10000                     # per GTP command
+//! startup_ms = 10000                     # for the first reply of a new process
 //! legality = "auto"                      # auto | is-legal | play
 //! scoring = "area"                       # area | engine
 //! komi = 0.0                             # when the case gives none
@@ -80,7 +81,11 @@ pub struct EngineSpec {
     pub kind: Kind,
     /// Our ruleset it claims to follow; runs and campaigns add it so the two are compared.
     pub ruleset: Option<String>,
+    /// The bound on every reply after the first.
     pub timeout_ms: u64,
+    /// The bound on a new process's first reply (start-up included: loading a network can
+    /// take seconds); by default `timeout_ms`.
+    pub startup_ms: Option<u64>,
     pub legality: Legality,
     pub scoring: ScoringMode,
     /// Komi for White when the case gives none.
@@ -93,6 +98,9 @@ pub struct EngineSpec {
 
 pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 
+/// Most a time-out may be: an hour (a larger one is surely a typo, and would hold a run).
+pub const MAX_TIMEOUT_MS: u64 = 3_600_000;
+
 impl EngineSpec {
     pub fn gtp(id: &str, argv: Vec<String>, ruleset: Option<&str>) -> Self {
         EngineSpec {
@@ -100,12 +108,18 @@ impl EngineSpec {
             kind: Kind::Gtp { argv },
             ruleset: ruleset.map(str::to_string),
             timeout_ms: DEFAULT_TIMEOUT_MS,
+            startup_ms: None,
             legality: Legality::Auto,
             scoring: ScoringMode::Area,
             komi: 0.0,
             pipeline: true,
             summary: String::new(),
         }
+    }
+
+    /// The bound on a new process's first reply.
+    pub fn startup_ms(&self) -> u64 {
+        self.startup_ms.unwrap_or(self.timeout_ms)
     }
 
     /// The command as one line, for listings.
@@ -125,6 +139,7 @@ struct FileEntry {
     command: Option<CommandText>,
     ruleset: Option<String>,
     timeout_ms: Option<u64>,
+    startup_ms: Option<u64>,
     legality: Option<Legality>,
     scoring: Option<ScoringMode>,
     komi: Option<f64>,
@@ -143,7 +158,7 @@ enum CommandText {
 #[serde(deny_unknown_fields)]
 struct EnginesFile {
     #[serde(default)]
-    engine: Vec<FileEntry>,
+    engine: Vec<toml::Spanned<FileEntry>>,
 }
 
 /// Reads an engines file.
@@ -162,8 +177,10 @@ pub fn parse_file(origin: &str, text: &str) -> Result<Vec<EngineSpec>, SpecError
         SpecError::new(at, e.message().trim().to_string())
     })?;
     let mut specs: Vec<EngineSpec> = Vec::new();
-    for entry in file.engine {
-        let here = format!("{origin}: engine `{}`", entry.id);
+    for spanned in file.engine {
+        let (line, _) = crate::util::line_column(text, spanned.span().start);
+        let entry = spanned.into_inner();
+        let here = format!("{origin}:{line}: engine `{}`", entry.id);
         if specs.iter().any(|s| s.id == entry.id) {
             return Err(SpecError::new(here, "defined twice"));
         }
@@ -177,6 +194,7 @@ pub fn parse_file(origin: &str, text: &str) -> Result<Vec<EngineSpec>, SpecError
             spec.ruleset = entry.ruleset;
         }
         spec.timeout_ms = entry.timeout_ms.unwrap_or(spec.timeout_ms);
+        spec.startup_ms = entry.startup_ms.or(spec.startup_ms);
         spec.legality = entry.legality.unwrap_or(spec.legality);
         spec.scoring = entry.scoring.unwrap_or(spec.scoring);
         spec.komi = entry.komi.unwrap_or(spec.komi);
@@ -254,13 +272,74 @@ fn check(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
             return Err(SpecError::new(origin, "empty command"));
         }
     }
-    if spec.timeout_ms == 0 {
-        return Err(SpecError::new(origin, "timeout_ms must be positive"));
+    check_names(origin, spec)?;
+    for (name, ms) in [
+        ("timeout_ms", spec.timeout_ms),
+        ("startup_ms", spec.startup_ms()),
+    ] {
+        if ms == 0 || ms > MAX_TIMEOUT_MS {
+            return Err(SpecError::new(
+                origin,
+                format!("{name} must be 1..={MAX_TIMEOUT_MS} (an hour), not {ms}"),
+            ));
+        }
     }
     if !(spec.komi.is_finite() && (spec.komi * 2.0).fract() == 0.0) {
         return Err(SpecError::new(origin, "komi must be a multiple of 0.5"));
     }
     Ok(())
+}
+
+/// An engine's id must not hide a referee of ours (runs look referees up by id), and the
+/// ruleset it claims must be one of our Go rulesets, or nothing would be compared with it.
+fn check_names(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
+    use crate::referee::Refereed;
+    let go: Vec<String> = crate::go::Go::registry()
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    if go.contains(&spec.id) {
+        return Err(SpecError::new(
+            origin,
+            format!(
+                "id `{}` is a built-in referee's; give the engine another id",
+                spec.id
+            ),
+        ));
+    }
+    let Some(ruleset) = &spec.ruleset else {
+        return Ok(());
+    };
+    if go.contains(ruleset) {
+        return Ok(());
+    }
+    let family = [
+        (
+            crate::chess::Chess::registry()
+                .into_iter()
+                .map(|r| r.id)
+                .collect::<Vec<_>>(),
+            "chess",
+        ),
+        (
+            crate::xiangqi::Xiangqi::registry()
+                .into_iter()
+                .map(|r| r.id)
+                .collect(),
+            "xiangqi",
+        ),
+    ]
+    .into_iter()
+    .find(|(ids, _)| ids.contains(ruleset))
+    .map(|(_, name)| name);
+    let message = match family {
+        Some(name) => format!(
+            "ruleset `{ruleset}` is a {name} ruleset; engines referee Go games, so the \
+             ruleset must be a Go one (`rulediff rules` lists them)"
+        ),
+        None => format!("unknown ruleset `{ruleset}`; `rulediff rules` lists the Go rulesets"),
+    };
+    Err(SpecError::new(origin, message))
 }
 
 /// Splits a command line at whitespace; double quotes keep words together.
@@ -360,5 +439,16 @@ mod tests {
             .message
             .contains("twice"));
         assert!(parse_file("e.toml", "[[engine]]\nid=\"a\"\ncommand=\"x\"\nkomi=0.3\n").is_err());
+    }
+
+    #[test]
+    fn claimed_rulesets_and_ids_are_checked() {
+        let message = |arg: &str| parse_arg(arg).unwrap_err().message;
+        assert!(message("a:nonsense-rule=x").contains("unknown ruleset `nonsense-rule`"));
+        assert!(message("a:fide=x").contains("`fide` is a chess ruleset"));
+        assert!(message("psk=x").contains("id `psk` is a built-in referee's"));
+        for spec in crate::engine::known::all() {
+            assert!(check("built-in", &spec).is_ok(), "{}", spec.id);
+        }
     }
 }

@@ -170,6 +170,22 @@ impl Explore for Go {
             counts,
         ))
     }
+
+    /// The board after `plays` as a start position (stones and the seat to move), with the
+    /// board, players, komi and agreements kept: a start that knows nothing of the history.
+    /// Campaigns take it only where the divergence still shows from it, so a long random game
+    /// that ended in a cycle becomes a case that starts where the cycle does.
+    fn reroot(setup: &GoSetup, plays: &[GoPlay]) -> Option<GoSetup> {
+        let mut state = Go::initial(setup);
+        for play in plays {
+            Go::advance(setup, &mut state, play);
+        }
+        Some(GoSetup {
+            stones: state.cells().to_vec(),
+            to_move: state.to_move,
+            ..setup.clone()
+        })
+    }
 }
 
 /// The board after every play, as the family plays them (a stone on an occupied point,

@@ -1,5 +1,5 @@
 //! Every Go referee rulediff knows, by id: each ko rule with each suicide policy (fast and
-//! `@spec`), then the real-world presets, then the Kee Rules readings (fast and `@spec`).
+//! `@spec`), then the real-world presets, then KataGo's rulesets (fast and `@spec`), then the Kee Rules readings (fast and `@spec`).
 
 use super::rules::kinds::KoKind;
 use super::rules::presets::presets;
@@ -30,7 +30,8 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
             )
             .with_details(kind.details())
             .with_termination(kind.termination_argument())
-            .with_legality(id.clone()),
+            .with_legality(id.clone())
+            .with_claims(kind.claims(&Basics::new(policy))),
         );
         let spec_id = format!("{id}@spec");
         let made = spec_id.clone();
@@ -43,7 +44,8 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
             )
             .with_details(kind.details())
             .with_termination(kind.termination_argument())
-            .with_legality(spec_id),
+            .with_legality(spec_id)
+            .with_claims(kind.claims(&Basics::new(policy))),
         );
     }
     all
@@ -57,6 +59,7 @@ impl Refereed for Go {
     fn registry() -> Vec<RefereeInfo<Go>> {
         let mut all: Vec<_> = SuicidePolicy::ALL.into_iter().flat_map(ko_rules).collect();
         all.extend(presets().iter().map(|p| p.info()));
+        all.extend(super::rules::katago::registry());
         all.extend(super::rules::kee::registry());
         all
     }

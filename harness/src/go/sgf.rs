@@ -57,9 +57,11 @@ pub fn import(text: &str) -> Result<Imported, String> {
     let mut record = Record::default();
     let mut next_seat: Option<usize> = None;
     for (index, node) in root.main_variation().enumerate() {
+        check_node(index, node)?;
         let mut territory: Option<(Vec<Vertex>, Vec<Vertex>)> = None;
         for prop in node.properties() {
             match prop {
+                Prop::Invalid(id, values) if id == "HA" && handicap_none(values) => {}
                 Prop::RE(text) => record.result = Some(text.text.trim().to_string()),
                 Prop::RU(text) => record.rules = Some(text.text.trim().to_string()),
                 Prop::HA(n) => record.handicap = Some(*n),
@@ -117,6 +119,59 @@ pub fn import(text: &str) -> Result<Imported, String> {
         plays,
         record,
     })
+}
+
+/// What the SGF standard forbids in one node and the importer would otherwise take silently:
+/// a value it cannot read in a property the import uses, two moves, or one point given two
+/// setup colours (`AB[cc]AW[cc]`).
+fn check_node(index: usize, node: &SgfNode<Prop>) -> Result<(), String> {
+    const USED: [&str; 11] = [
+        "B", "W", "AB", "AW", "AE", "PL", "KM", "HA", "SZ", "TB", "TW",
+    ];
+    let mut moves = 0;
+    let mut placed: Vec<(&Point, &str)> = Vec::new();
+    for prop in node.properties() {
+        match prop {
+            Prop::Invalid(id, values) if id == "HA" && handicap_none(values) => {}
+            Prop::Invalid(id, values) if USED.contains(&id.as_str()) => {
+                return Err(format!(
+                    "node {index}: {id}[{}] is not a valid {id} value",
+                    values.join("][")
+                ));
+            }
+            Prop::B(_) | Prop::W(_) => moves += 1,
+            Prop::AB(points) | Prop::AW(points) | Prop::AE(points) => {
+                let tag = match prop {
+                    Prop::AB(_) => "AB",
+                    Prop::AW(_) => "AW",
+                    _ => "AE",
+                };
+                for point in points {
+                    if let Some((_, other)) = placed.iter().find(|(p, _)| *p == point) {
+                        return Err(format!(
+                            "node {index}: {other} and {tag} both set {}{}",
+                            sgf_letter(point.x as usize),
+                            sgf_letter(point.y as usize)
+                        ));
+                    }
+                    placed.push((point, tag));
+                }
+            }
+            _ => {}
+        }
+    }
+    if moves > 1 {
+        return Err(format!(
+            "node {index}: {moves} moves in one node (SGF allows one; give each its own node)"
+        ));
+    }
+    Ok(())
+}
+
+/// `HA[0]` and `HA[1]` (which real records write for an even game) mean no handicap stones;
+/// the parser marks them invalid because SGF says HA is at least 2.
+fn handicap_none(values: &[String]) -> bool {
+    matches!(values, [v] if matches!(v.trim(), "0" | "1"))
 }
 
 /// The stones the territory markup counts as dead: every stone in the other colour's
@@ -292,6 +347,7 @@ pub fn export(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, String> {
             write!(out, "{tag}{}", stones.concat()).expect("writing to a String");
         }
     }
+    check_plays_on_empty(setup, plays, &point)?;
     write!(out, "PL[{}]", ["B", "W"][setup.to_move]).expect("writing to a String");
     for (i, p) in plays.iter().enumerate() {
         let tag = ["B", "W"][(setup.to_move + i) % 2];
@@ -303,6 +359,31 @@ pub fn export(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, String> {
     }
     out.push_str(")\n");
     Ok(out)
+}
+
+/// SGF records moves that were made; a stone on an occupied point (a case about the
+/// occupied rule) was never made, and a reader would take it as a capture-free overwrite.
+fn check_plays_on_empty(
+    setup: &GoSetup,
+    plays: &[GoPlay],
+    point: &dyn Fn(usize) -> String,
+) -> Result<(), String> {
+    use crate::family::Explore;
+    let mut state = super::Go::initial(setup);
+    for (i, play) in plays.iter().enumerate() {
+        if let GoPlay::Stone(v) = play {
+            if state.board.colour(*v) != EMPTY {
+                return Err(format!(
+                    "play {} ({}, SGF {}) is on an occupied point; SGF cannot record it",
+                    i + 1,
+                    setup.graph.name(*v),
+                    point(*v as usize)
+                ));
+            }
+        }
+        super::Go::advance(setup, &mut state, play);
+    }
+    Ok(())
 }
 
 fn sgf_letter(i: usize) -> char {
@@ -347,6 +428,15 @@ mod tests {
             .unwrap_err()
             .contains("off the 5x5"));
         assert!(import("(;SZ[30])").is_err());
+        let both = import("(;SZ[5]AB[cc]AW[cc])").unwrap_err();
+        assert!(both.contains("node 0: AB and AW both set cc"), "{both}");
+        let komi = import("(;SZ[5]KM[abc])").unwrap_err();
+        assert!(komi.contains("KM[abc] is not a valid KM value"), "{komi}");
+        let handicap = import("(;SZ[5]HA[-5])").unwrap_err();
+        assert!(handicap.contains("HA[-5]"), "{handicap}");
+        assert!(import("(;SZ[5]HA[0];B[aa])").is_ok());
+        let two = import("(;SZ[5];B[aa]W[bb])").unwrap_err();
+        assert!(two.contains("node 1: 2 moves in one node"), "{two}");
         assert!(import("garbage").is_err());
     }
 
@@ -376,6 +466,18 @@ mod tests {
         assert!(both.contains("TB and TW both mark cc (C3)"), "{both}");
         let part = import("(;SZ[5];B[aa];W[ee];B[cc];W[ed];TB[ee])").unwrap_err();
         assert!(part.contains("not ed (E2)"), "{part}");
+    }
+
+    #[test]
+    fn export_refuses_a_play_on_an_occupied_point() {
+        let game = import("(;SZ[5];B[cc];W[dd])").unwrap();
+        let mut plays = game.plays.clone();
+        plays.push(plays[0]);
+        let error = export(&game.setup, &plays).unwrap_err();
+        assert!(
+            error.contains("play 3 (C3, SGF cc) is on an occupied point"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -5,8 +5,97 @@
 
 use std::fmt::Write as _;
 
+use super::analysis::{classes_by, Class};
+use super::campaign::{wrap, COLUMNS};
 use crate::referee::Status;
 use crate::runner::{CaseRun, Ruling, StepRecord};
+
+/// A run's referee classes (identical rulings from start to end), for the lines that would
+/// not fit [`COLUMNS`] with every id: those name classes instead.
+fn run_classes(run: &CaseRun) -> Vec<Class> {
+    classes_by(&run.referees, |r| {
+        let start = format!("{:?}", run.start[r]);
+        let column: Vec<String> = run.column(r).map(Ruling::to_string).collect();
+        (start, column)
+    })
+}
+
+/// The ids as classes: each class once, by its label, in the order first met.
+fn as_classes(classes: &[Class], ids: &[&str]) -> Vec<String> {
+    let mut labels: Vec<String> = Vec::new();
+    for id in ids {
+        if let Some(class) = classes.iter().find(|c| c.members.iter().any(|m| m == id)) {
+            if !labels.contains(&class.label()) {
+                labels.push(class.label());
+            }
+        }
+    }
+    labels
+}
+
+/// `a, b, c` as words for [`wrap`], the commas kept.
+fn listed(names: &[String]) -> Vec<String> {
+    let n = names.len();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!("{name}{}", if i + 1 < n { "," } else { "" }))
+        .collect()
+}
+
+/// Groups of ids with a text each (`psk, chinese: legal`): on one line where it fits, else
+/// in classes, else one group per line under `head`.
+fn grouped(out: &mut String, classes: &[Class], head: &str, groups: &[(String, Vec<&str>)]) {
+    // A step's head is a column of its own; a divergence's ends in a colon.
+    let gap = if head.ends_with(':') { " " } else { "  " };
+    let full: Vec<String> = groups
+        .iter()
+        .map(|(t, ids)| format!("{}: {t}", ids.join(", ")))
+        .collect();
+    let one = format!("{head}{gap}{}", full.join(" | "));
+    if one.chars().count() <= COLUMNS {
+        return line(out, one);
+    }
+    let by_class: Vec<(String, Vec<String>)> = groups
+        .iter()
+        .map(|(t, ids)| (t.clone(), as_classes(classes, ids)))
+        .collect();
+    let short: Vec<String> = by_class
+        .iter()
+        .map(|(t, labels)| format!("{}: {t}", labels.join(", ")))
+        .collect();
+    let one = format!("{head}{gap}{}", short.join(" | "));
+    if one.chars().count() <= COLUMNS {
+        return line(out, one);
+    }
+    line(out, head.to_string());
+    for (t, labels) in &by_class {
+        for text in wrap(&listed(labels), &format!("{:>9}{t}:", ""), 11) {
+            line(out, text);
+        }
+    }
+}
+
+/// The referees line; where it does not fit, the classes with their members.
+fn referees(out: &mut String, run: &CaseRun, classes: &[Class]) {
+    let one = format!("referees: {}", run.referees.join(", "));
+    if one.chars().count() <= COLUMNS {
+        return line(out, one);
+    }
+    line(
+        out,
+        format!(
+            "referees: {} in {} classes (ruling alike at every step):",
+            run.referees.len(),
+            classes.len()
+        ),
+    );
+    for class in classes {
+        for text in wrap(&listed(&class.members), &format!("  {}:", class.label()), 4) {
+            line(out, text);
+        }
+    }
+}
 
 /// The whole run: referees, the interesting steps, divergences and expectations.
 pub fn case_run(run: &CaseRun) -> String {
@@ -17,11 +106,30 @@ pub fn case_run(run: &CaseRun) -> String {
         format!(": {}", run.title)
     };
     line(&mut out, format!("== {}{title}", run.case));
-    line(&mut out, format!("referees: {}", run.referees.join(", ")));
+    let classes = run_classes(run);
+    referees(&mut out, run, &classes);
     start(&mut out, run);
-    steps(&mut out, run);
+    steps(&mut out, run, &classes);
     for d in &run.divergences {
-        line(&mut out, format!("DIVERGENCE {}", d.describe()));
+        let one = format!("DIVERGENCE {}", d.describe());
+        if one.chars().count() <= COLUMNS {
+            line(&mut out, one);
+        } else {
+            let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+            for (id, ruling) in d.groups.iter().flat_map(|g| &g.referees) {
+                let text = ruling.to_string();
+                match groups.iter_mut().find(|(t, _)| *t == text) {
+                    Some((_, ids)) => ids.push(id),
+                    None => groups.push((text, vec![id])),
+                }
+            }
+            grouped(
+                &mut out,
+                &classes,
+                &format!("DIVERGENCE ply {} {}:", d.ply, d.play),
+                &groups,
+            );
+        }
         // A result divergence is explained where the results have parts to show (counted
         // games); a chess or xiangqi result is its own explanation.
         let step = run.steps.iter().find(|s| s.ply == d.ply);
@@ -78,7 +186,7 @@ fn start(out: &mut String, run: &CaseRun) {
     }
 }
 
-fn steps(out: &mut String, run: &CaseRun) {
+fn steps(out: &mut String, run: &CaseRun, classes: &[Class]) {
     let mut i = 0;
     while i < run.steps.len() {
         let quiet = quiet_kind(&run.steps[i]);
@@ -92,7 +200,7 @@ fn steps(out: &mut String, run: &CaseRun) {
                 n
             }
             None => {
-                step(out, run, &run.steps[i]);
+                step(out, run, classes, &run.steps[i]);
                 1
             }
         };
@@ -139,7 +247,7 @@ fn quiet_kind(step: &StepRecord) -> Option<&'static str> {
 }
 
 /// One step, referees with the same ruling listed together.
-fn step(out: &mut String, run: &CaseRun, s: &StepRecord) {
+fn step(out: &mut String, run: &CaseRun, classes: &[Class], s: &StepRecord) {
     let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
     for (id, ruling) in run.referees.iter().zip(&s.rulings) {
         let text = ruling.to_string();
@@ -148,13 +256,11 @@ fn step(out: &mut String, run: &CaseRun, s: &StepRecord) {
             None => groups.push((text, vec![id])),
         }
     }
-    let parts: Vec<String> = groups
-        .iter()
-        .map(|(t, ids)| format!("{}: {t}", ids.join(", ")))
-        .collect();
-    line(
+    grouped(
         out,
-        format!("{:>7} {} {}  {}", s.ply, s.seat, s.play, parts.join(" | ")),
+        classes,
+        &format!("{:>7} {} {}", s.ply, s.seat, s.play),
+        &groups,
     );
     if let Some(repeats) = &s.repeats {
         line(out, format!("{:>7} repeats: {repeats}", ""));

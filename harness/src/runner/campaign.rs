@@ -3,7 +3,6 @@
 //! found and can resume where it stopped.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -11,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::case::Case;
 use crate::family::Explore;
-use crate::referee::RefereeInfo;
+use crate::referee::{Claims, RefereeInfo};
 
 use super::minimize::{minimize, signature_after, state_after};
 use super::random::{game_rng, play_game, Found, SignatureSummary};
@@ -29,6 +28,60 @@ pub struct Plan {
     pub seed: u64,
     pub games: u64,
     pub max_plies: usize,
+    /// Set when this run plays one shard of the campaign (see [`Shard`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+}
+
+/// One of `count` shards of a campaign: games `index`, `index + count`, `index + 2 count`…
+/// (`random --shard I/N`), so that shards run on different machines merge into the report
+/// of the whole campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// `I/N` with `0 <= I < N`.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("`{text}` is not a shard: write I/N with 0 <= I < N, as `2/4`");
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            i.trim().parse::<u64>().map_err(|_| bad())?,
+            n.trim().parse::<u64>().map_err(|_| bad())?,
+        );
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// How many of a campaign's `games` this shard plays.
+    pub fn len(self, games: u64) -> u64 {
+        games.saturating_sub(self.index).div_ceil(self.count)
+    }
+
+    pub fn is_empty(self, games: u64) -> bool {
+        self.len(games) == 0
+    }
+
+    /// The campaign's index of this shard's `n`-th game.
+    pub fn game(self, n: u64) -> u64 {
+        self.index + n * self.count
+    }
+}
+
+impl Plan {
+    /// The games this run plays: all of them, or its shard's.
+    pub fn own_games(&self) -> u64 {
+        self.shard.map_or(self.games, |s| s.len(self.games))
+    }
+
+    /// The campaign's index of this run's `n`-th game.
+    pub fn game(&self, n: u64) -> u64 {
+        self.shard.map_or(n, |s| s.game(n))
+    }
 }
 
 /// Everything a campaign found so far.
@@ -44,6 +97,14 @@ pub struct Results {
     #[serde(default)]
     pub incidents: Vec<String>,
     pub signatures: Vec<SignatureSummary>,
+    /// What each referee claims to implement (see [`Claims`]), by id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub claims: BTreeMap<String, Claims>,
+    /// Per set of signatures (by [`Signature::key`]) that came up together in a game, how
+    /// many games had exactly that set: the disagreement map counts the games in which two
+    /// referee classes differed from these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub game_signatures: Vec<(Vec<String>, u64)>,
 }
 
 impl Results {
@@ -56,11 +117,68 @@ impl Results {
             faults: Vec::new(),
             incidents: Vec::new(),
             signatures: Vec::new(),
+            claims: BTreeMap::new(),
+            game_signatures: Vec::new(),
         }
+    }
+
+    /// Adds `games` games that had exactly the signatures `keys`.
+    pub fn add_game_signatures(&mut self, sets: BTreeMap<Vec<String>, u64>) {
+        let mut all: BTreeMap<Vec<String>, u64> = std::mem::take(&mut self.game_signatures)
+            .into_iter()
+            .collect();
+        for (keys, games) in sets {
+            *all.entry(keys).or_default() += games;
+        }
+        self.game_signatures = all.into_iter().collect();
     }
 
     pub fn divergences(&self) -> usize {
         self.signatures.iter().map(|s| s.count).sum()
+    }
+
+    /// Reads saved results (`results.json`); a syntax error names its line and column.
+    pub fn from_json(text: &str) -> Result<Results, String> {
+        serde_json::from_str(text).map_err(|e| format!("not a rulediff results file: {e}"))
+    }
+
+    /// Whether these results could have been saved by [`run`] with batches of `batch` games:
+    /// a resume from results edited or damaged otherwise would count games twice or never.
+    pub fn check_consistent(&self, batch: u64) -> Result<(), String> {
+        let (done, plan) = (self.games_done, &self.plan);
+        let fail = |what: String| Err(format!("inconsistent results: {what}"));
+        let own = plan.own_games();
+        if done > own {
+            return fail(format!(
+                "games_done {done} is more than the {own} games this run plays"
+            ));
+        }
+        if done % batch.max(1) != 0 && done != own {
+            return fail(format!(
+                "games_done {done} is neither a multiple of the batch ({batch}) nor the {own} games this run plays"
+            ));
+        }
+        let most = done.saturating_mul(plan.max_plies as u64);
+        if self.plies > most {
+            return fail(format!(
+                "{} plies in {done} games of at most {} plies each",
+                self.plies, plan.max_plies
+            ));
+        }
+        // A shard's games are numbered in the whole campaign: its next game bounds those done.
+        if let Some(g) = self.long_games.iter().find(|&&g| g >= plan.game(done)) {
+            return fail(format!("long game {g} is not among the {done} games done"));
+        }
+        if !self.long_games.windows(2).all(|w| w[0] < w[1]) {
+            return fail("long_games are not in increasing order".into());
+        }
+        if let Some(s) = self.signatures.iter().find(|s| s.games as u64 > done) {
+            return fail(format!(
+                "a divergence seen in {} games of the {done} done",
+                s.games
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -81,17 +199,19 @@ pub fn run<F: Explore>(
     mut saved: impl FnMut(&Results, u64) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     let plan = results.plan.clone();
-    while results.games_done < plan.games {
-        let end = (results.games_done + batch).min(plan.games);
+    while results.games_done < plan.own_games() {
+        let end = (results.games_done + batch).min(plan.own_games());
         let games: Vec<(u64, super::random::GameResult<F::Play>)> = (results.games_done..end)
             .into_par_iter()
-            .map(|g| {
+            .map(|n| {
+                let g = plan.game(n);
                 (
                     g,
                     play_game(setup, referees, plan.max_plies, &mut game_rng(plan.seed, g)),
                 )
             })
             .collect();
+        let mut sets: BTreeMap<Vec<String>, u64> = BTreeMap::new();
         let mut found = Batch {
             firsts: BTreeMap::new(),
             counts: BTreeMap::new(),
@@ -107,13 +227,23 @@ pub fn run<F: Explore>(
             results
                 .incidents
                 .extend(game.incidents.into_iter().map(|f| format!("game {g}: {f}")));
+            *sets.entry(signature_set(&game.found)).or_default() += 1;
             tally(&mut found, g, game.found);
         }
+        results.add_game_signatures(sets);
         merge::<F>(setup, referees, results, found, out)?;
         results.games_done = end;
         saved(results, end)?;
     }
     Ok(())
+}
+
+/// The keys of the signatures a game showed, sorted (empty for a game without divergences).
+fn signature_set<P>(found: &[Found<P>]) -> Vec<String> {
+    let mut keys: Vec<String> = found.iter().map(|f| f.signature.key()).collect();
+    keys.sort();
+    keys.dedup();
+    keys
 }
 
 fn tally<P>(batch: &mut Batch<P>, game: u64, found: Vec<Found<P>>) {
@@ -143,23 +273,42 @@ fn merge<F: Explore>(
     out: &Path,
 ) -> std::io::Result<()> {
     let (firsts, counts) = (batch.firsts, batch.counts);
-    let new: Vec<(u64, Found<F::Play>)> = firsts
+    // The example of a signature is its shortest history in the whole campaign, the earliest
+    // game among equals, whatever the batches: so shards merge into the report of one run.
+    let better: Vec<(u64, Found<F::Play>)> = firsts
         .into_values()
-        .filter(|(_, f)| {
-            !results
+        .filter(|(g, f)| {
+            results
                 .signatures
                 .iter()
-                .any(|s| s.signature == f.signature)
+                .find(|s| s.signature == f.signature)
+                .is_none_or(|s| (f.history.len(), Some(*g)) < (s.shortest_found, s.game))
         })
         .collect();
-    let summaries: Vec<SignatureSummary> = new
+    let summaries: Vec<SignatureSummary> = better
         .into_par_iter()
         .map(|(g, f)| summarize::<F>(setup, referees, &results.plan, g, f))
         .collect();
     for summary in summaries {
-        std::fs::create_dir_all(out.join("cases"))?;
+        let cases = out.join("cases");
+        std::fs::create_dir_all(&cases)
+            .map_err(|e| crate::util::atomic::named("cannot create folder", &cases, e))?;
         crate::util::atomic::write(&out.join(&summary.case_path), summary.case_file.as_bytes())?;
-        results.signatures.push(summary);
+        match results
+            .signatures
+            .iter_mut()
+            .find(|s| s.signature == summary.signature)
+        {
+            Some(old) => {
+                let (count, games) = (old.count, old.games);
+                *old = SignatureSummary {
+                    count,
+                    games,
+                    ..summary
+                };
+            }
+            None => results.signatures.push(summary),
+        }
     }
     for (signature, (count, games)) in counts {
         if let Some(s) = results
@@ -243,6 +392,7 @@ fn summarize<F: Explore>(
         signature: found.signature,
         count: 0,
         games: 0,
+        game: Some(game),
         shortest_found: found.history.len(),
         minimized_plies: history.len(),
         case_file,
@@ -311,21 +461,14 @@ pub fn case_file<F: Explore>(
         plays: plays.to_vec(),
         rules: Some(ids.join(",")),
         expect: Vec::new(),
+        places: Default::default(),
     };
     let run = run_case(&case, referees, &Options::default());
     let moves: Vec<String> = plays.iter().map(|p| F::play_text(setup, p)).collect();
-    let mut text = format!(
-        "family = {:?}\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n",
-        F::NAME,
-        title,
-        comment,
-        ids.join(","),
-        F::setup_keys(setup),
-        moves.join(" ")
-    );
+    let mut expect = Vec::new();
     let mut last = Vec::new();
     for (r, id) in ids.iter().enumerate() {
-        writeln!(text, "{:?} = {}", id, expectation(run.column(r))).expect("writing to a String");
+        expect.push((id.clone(), expectation(run.column(r))));
         last.push((
             id.clone(),
             run.steps
@@ -333,6 +476,16 @@ pub fn case_file<F: Explore>(
                 .map_or(Ruling::Stopped, |s| s.rulings[r].clone()),
         ));
     }
+    let text = crate::case::CaseText {
+        family: F::NAME,
+        title,
+        comment,
+        rules: &ids.join(","),
+        setup_keys: &F::setup_keys(setup),
+        moves: &moves,
+        expect: &expect,
+    }
+    .render();
     (text, last)
 }
 

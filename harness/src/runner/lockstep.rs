@@ -16,21 +16,23 @@ pub struct Options {
 
 /// The referees for a case: those named on the command line, or else the case's own list
 /// (or the family's defaults) together with every referee the case has an expectation for.
+/// An error names the case file, and the line of the `rules` key or expectation at fault.
 pub fn referees_for<'r, F: Refereed>(
     registry: &'r [RefereeInfo<F>],
     case: &Case<F>,
     named: Option<&str>,
 ) -> Result<Vec<&'r RefereeInfo<F>>, String> {
     if let Some(spec) = named {
-        return crate::referee::select(registry, spec);
+        return crate::referee::select(registry, spec)
+            .map_err(|e| format!("{}: {e}", case.path.display()));
     }
     let base = case.rules.as_deref().unwrap_or(F::DEFAULT_RULES);
-    let mut chosen = crate::referee::select(registry, base)?;
+    let mut chosen =
+        crate::referee::select(registry, base).map_err(|e| case.error_at_referee(None, &e))?;
     for (id, _) in &case.expect {
-        let info = registry
-            .iter()
-            .find(|r| &r.id == id)
-            .ok_or_else(|| format!("expectation for unknown referee `{id}`"))?;
+        let info = registry.iter().find(|r| &r.id == id).ok_or_else(|| {
+            case.error_at_referee(Some(id), &format!("expectation for unknown referee `{id}`"))
+        })?;
         if !chosen.iter().any(|c| c.id == info.id) {
             chosen.push(info);
         }

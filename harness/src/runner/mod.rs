@@ -3,9 +3,11 @@
 //! record, which is family-independent so reports need not know the game.
 
 pub mod campaign;
+pub mod defects;
 pub mod divergence;
 pub mod expect;
 pub mod lockstep;
+pub mod merge;
 pub mod minimize;
 pub mod random;
 pub mod record;

@@ -278,6 +278,10 @@ pub struct SignatureSummary {
     pub description: String,
     pub count: usize,
     pub games: usize,
+    /// The game the example comes from (the earliest of those with the shortest history);
+    /// `None` in results saved before campaigns recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<u64>,
     /// Plies of the shortest history it was found after, and of the minimized case.
     pub shortest_found: usize,
     pub minimized_plies: usize,

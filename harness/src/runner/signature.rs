@@ -91,6 +91,12 @@ impl Signature {
         if slug.len() <= 100 {
             return slug.to_string();
         }
+        let cut: String = slug.chars().take(83).collect();
+        format!("{}-{}", cut.trim_end_matches('-'), self.key())
+    }
+
+    /// A short stable key: a hash of the description, 16 hex digits.
+    pub fn key(&self) -> String {
         // FNV-1a: stable across runs and platforms, unlike the std hasher.
         let hash = self
             .describe()
@@ -98,8 +104,7 @@ impl Signature {
             .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
                 (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
             });
-        let cut: String = slug.chars().take(83).collect();
-        format!("{}-{hash:016x}", cut.trim_end_matches('-'))
+        format!("{hash:016x}")
     }
 }
 

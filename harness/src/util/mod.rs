@@ -3,6 +3,7 @@
 pub mod atomic;
 pub mod fingerprint;
 pub mod hashset;
+pub mod memory;
 
 /// Escapes text for HTML and SVG.
 pub fn escape_html(text: &str) -> String {

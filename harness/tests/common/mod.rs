@@ -55,3 +55,101 @@ pub fn replays(dir: &Path, cases: usize) {
 pub fn results(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(dir.join("results.json")).unwrap()).unwrap()
 }
+
+/// Runs the binary with a deadline: a run that does not end in `seconds` is killed and the
+/// test fails, so a hang shows as a failure rather than a stuck suite.
+pub fn rulediff_within(seconds: u64, args: &[&str]) -> Output {
+    use std::process::Stdio;
+    let child = Command::new(env!("CARGO_BIN_EXE_rulediff"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let id = child.id();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(child.wait_with_output());
+    });
+    match receive.recv_timeout(std::time::Duration::from_secs(seconds)) {
+        Ok(output) => output.expect("binary runs"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &id.to_string()]).status();
+            panic!(
+                "`rulediff {}` did not end within {seconds} s",
+                args.join(" ")
+            );
+        }
+    }
+}
+
+/// An outside program some tests need, and how to install it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    GnuGo,
+    LeelaZero,
+    /// nauty's graph generator.
+    Geng,
+    Chromium,
+    /// python3 with python-chess.
+    PythonChess,
+    /// python3 with pyffish (Fairy-Stockfish).
+    Pyffish,
+    Python,
+}
+
+impl Tool {
+    fn install(self) -> &'static str {
+        match self {
+            Tool::GnuGo => "apt-get install gnugo",
+            Tool::LeelaZero => "apt-get install leela-zero",
+            Tool::Geng => "apt-get install nauty",
+            Tool::Chromium => "apt-get install chromium",
+            Tool::PythonChess => "pip install chess",
+            Tool::Pyffish => "pip install pyffish",
+            Tool::Python => "apt-get install python3",
+        }
+    }
+
+    fn found(self) -> bool {
+        let program = |name: &str| rulediff::engine::spec::locate(name).is_some();
+        let python = |module: &str| {
+            let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
+            Command::new(python)
+                .args(["-c", &format!("import {module}")])
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        match self {
+            Tool::GnuGo => program("gnugo"),
+            Tool::LeelaZero => program("leelaz"),
+            Tool::Geng => program("nauty-geng"),
+            Tool::Chromium => program("chromium") || program("chromium-browser"),
+            Tool::PythonChess => python("chess"),
+            Tool::Pyffish => python("pyffish"),
+            Tool::Python => python("sys"),
+        }
+    }
+}
+
+/// Whether every tool a test needs is here. Where one is missing the test should return at
+/// once: it prints SKIPPED with what to install; but with `RULEDIFF_REQUIRE_TOOLS=1` (as CI
+/// sets it) a missing tool fails the test, so a green run has run every test.
+pub fn tools(needed: &[Tool]) -> bool {
+    let missing: Vec<Tool> = needed.iter().copied().filter(|t| !t.found()).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let what: Vec<String> = missing
+        .iter()
+        .map(|t| format!("{t:?} ({})", t.install()))
+        .collect();
+    assert!(
+        std::env::var("RULEDIFF_REQUIRE_TOOLS").as_deref() != Ok("1"),
+        "RULEDIFF_REQUIRE_TOOLS=1 and missing: {}",
+        what.join(", ")
+    );
+    eprintln!("SKIPPED: missing {}", what.join(", "));
+    false
+}

@@ -95,6 +95,8 @@ fn info(
         move || Box::new(ChessReferee::new(id, rules())),
     )
     .with_details(details)
+    // Every detector counts repetitions for the automatic threefold rule.
+    .with_claims(crate::chess::rules::registry::claims("threefold-automatic"))
 }
 
 /// The detector referees.

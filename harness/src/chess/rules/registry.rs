@@ -110,6 +110,15 @@ const ENTRIES: &[Entry] = &[
     },
 ];
 
+/// What every chess referee claims for legality: the moves of the FIDE Laws; the rulesets
+/// differ only in how the game ends.
+pub const MOVES: &str = "FIDE Laws art. 3-4 (how the pieces move)";
+
+/// The claims of a chess referee that implements the end-of-game rules of `ruleset`.
+pub fn claims(ruleset: &str) -> crate::referee::Claims {
+    crate::referee::Claims::new(MOVES, ruleset, ruleset)
+}
+
 /// The internal referees: each ruleset and its `@spec` twin.
 fn internal() -> Vec<RefereeInfo<Chess>> {
     let mut out = Vec::new();
@@ -118,7 +127,8 @@ fn internal() -> Vec<RefereeInfo<Chess>> {
             RefereeInfo::new(e.id, e.summary, e.source, referee(e.id, e.fast))
                 .with_details(e.details)
                 .with_termination(e.termination)
-                .with_search_note(e.search_note),
+                .with_search_note(e.search_note)
+                .with_claims(claims(e.id)),
         );
     }
     for e in ENTRIES {
@@ -131,7 +141,8 @@ fn internal() -> Vec<RefereeInfo<Chess>> {
                 referee(&id, e.spec),
             )
             .with_termination(e.termination)
-            .with_search_note(e.search_note),
+            .with_search_note(e.search_note)
+            .with_claims(claims(e.id)),
         );
     }
     out

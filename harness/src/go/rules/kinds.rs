@@ -98,6 +98,52 @@ impl KoKind {
         }
     }
 
+    /// What this rule claims for legality, as [`crate::referee::Claims`] compares it: rules
+    /// that forbid the same plays after every history say the same (the cycle rules forbid
+    /// only what their basic ko forbids; their cycles end the game instead).
+    pub fn legality_claim(self) -> &'static str {
+        match self {
+            KoKind::NoKo => "no ko",
+            KoKind::Simple | KoKind::CycleVoid { .. } => "basic ko",
+            KoKind::Positional => "positional superko",
+            KoKind::Situational { passes: true } => "situational superko",
+            KoKind::Situational { passes: false } => "situational superko (stone plays only)",
+            KoKind::Natural => "natural situational superko",
+            KoKind::Chinese(_) => "basic ko, sending two returning one",
+        }
+    }
+
+    /// What this rule claims for the end of the game besides a round of passes.
+    pub fn end_claim(self) -> &'static str {
+        match self {
+            KoKind::NoKo
+            | KoKind::Simple
+            | KoKind::Positional
+            | KoKind::Situational { .. }
+            | KoKind::Natural => "a round of passes",
+            KoKind::Chinese(CycleRuling::Draw) => "a round of passes; any other cycle is drawn",
+            KoKind::Chinese(CycleRuling::Replay) => {
+                "a round of passes; any other cycle is replayed"
+            }
+            KoKind::CycleVoid { situational: false } => {
+                "a round of passes; a repeated board voids the game"
+            }
+            KoKind::CycleVoid { situational: true } => {
+                "a round of passes; a repeated situation voids the game"
+            }
+        }
+    }
+
+    /// The claims of a referee made of this rule and `basics`: legality from the rule and
+    /// the suicide policy, the end from the rule, the scoring from the basics.
+    pub fn claims(self, basics: &Basics) -> crate::referee::Claims {
+        crate::referee::Claims::new(
+            format!("{}; {}", self.legality_claim(), basics.suicide.claim()),
+            self.end_claim(),
+            basics.scoring_claim(),
+        )
+    }
+
     pub fn summary(self) -> &'static str {
         match self {
             KoKind::NoKo => "No ko rule (baseline)",

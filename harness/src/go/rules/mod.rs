@@ -5,6 +5,7 @@
 pub mod chsk;
 pub mod counting;
 pub mod cycle_void;
+pub mod katago;
 pub mod kee;
 pub mod kinds;
 pub mod no_ko;
@@ -60,6 +61,15 @@ impl SuicidePolicy {
         }
     }
 
+    /// The policy as [`crate::referee::Claims`] compares it.
+    pub fn claim(self) -> &'static str {
+        match self {
+            SuicidePolicy::Forbidden => "suicide forbidden",
+            SuicidePolicy::MultiStone => "multi-stone suicide allowed",
+            SuicidePolicy::All => "all suicide allowed",
+        }
+    }
+
     pub const ALL: [SuicidePolicy; 3] = [
         SuicidePolicy::Forbidden,
         SuicidePolicy::MultiStone,
@@ -108,6 +118,20 @@ impl Basics {
                 .prisoners(prisoners)
                 .handicap_bonus(HalfPoints(bonus)),
         )
+    }
+
+    /// What these basics claim for scoring, as [`crate::referee::Claims`] compares it:
+    /// everything that decides a count.
+    pub fn scoring_claim(&self) -> String {
+        let komi: Vec<String> = self.komi.iter().map(|k| k.to_string()).collect();
+        format!(
+            "{:?} scoring, komi [{}], dead stones by {:?}, handicap bonus {:?}",
+            self.scoring,
+            komi.join(" "),
+            self.counting.dead,
+            self.counting.handicap
+        )
+        .to_lowercase()
     }
 
     /// The komi to count with when the case gives none. A ruleset's komi is stated for two

@@ -4,13 +4,11 @@
 //!
 //! Where sources disagree about one ruleset, there is one preset per reading: the Chinese
 //! rules as written and as KGS and OGS implement them (`chinese`, positional superko), as the
-//! Rules Forum read them (`chinese-forum`, ChSK), and as played over the board and by KataGo's
-//! `chinese` (`chinese-practice`, basic ko with cycles voided).
+//! Rules Forum read them (`chinese-forum`, ChSK), and as played over the board
+//! (`chinese-practice`, basic ko with cycles voided).
 //!
-//! KataGo's rule presets are here by KataGo's own names under a `katago-` prefix, so that
-//! `chinese` keeps meaning the written rules; the KataGo names that collide with no preset of
-//! ours (`chinese-ogs`, `chinese-kgs`, `stone-scoring`, `bga`, `aga-button`) are also
-//! registered bare.
+//! KataGo's rulesets are not built from these parts: they are KataGo's own rules, in
+//! [`super::katago`], registered as `katago-*` (and bare where the name is free).
 
 use super::chsk::CycleRuling;
 use super::counting;
@@ -50,6 +48,7 @@ impl Preset {
 
     pub fn info(&self) -> RefereeInfo<Go> {
         let (id, ko, basics) = (self.id.clone(), self.ko, self.basics());
+        let claims = ko.claims(&basics);
         let scoring = match self.scoring {
             Scoring::Area => "area",
             Scoring::Territory => "territory",
@@ -69,6 +68,7 @@ impl Preset {
         .with_termination(self.ko.termination_argument())
         // The fast ko rule with this suicide policy, whose code and parameters it shares.
         .with_legality(format!("{}{}", self.ko.id(), self.suicide.suffix()))
+        .with_claims(claims)
     }
 }
 
@@ -77,20 +77,11 @@ const SUICIDE: SuicidePolicy = SuicidePolicy::MultiStone;
 const PSK: KoKind = KoKind::Positional;
 /// Situational superko, every moment of the game counting (see `ssk.rs`).
 const SSK: KoKind = KoKind::Situational { passes: true };
-/// KataGo's KO_SITUATIONAL: its ko-hash history gets an entry after every move, passes
-/// included (`koHashHistory.push_back` after each move in `cpp/game/boardhistory.cpp`), which
-/// is `ssk`.
-const KATAGO_SSK: KoKind = SSK;
 const VOID: KoKind = KoKind::CycleVoid { situational: false };
-
-const KATAGO_SOURCE: &str =
-    "KataGo, cpp/game/rules.cpp, Rules::parseRulesHelper (named rule presets)";
-const KATAGO_GAPS: &str = "Not expressed: KataGo's tax rule, button, white handicap bonus and \
-friendlyPassOk; KataGo's own territory scoring runs an encore phase that is not modelled.";
 
 /// Every preset.
 pub fn presets() -> Vec<Preset> {
-    let mut all = vec![
+    let all = vec![
         Preset {
             id: "tromp-taylor".into(),
             ko: PSK,
@@ -109,7 +100,7 @@ pub fn presets() -> Vec<Preset> {
             komi: 7.5,
             summary: "Chinese rules as written (full-board repetition forbidden)",
             source: "Chinese Rules of Go; KGS and OGS implement the repetition rule as positional superko (reference: \"Computer Go tournaments on KGS have so far always used Chinese Rules, as implemented on KGS\")",
-            details: "The written rules forbid recreating a whole-board position; KGS and OGS read that as positional superko. Other readings: `chinese-forum` (the Rules Forum's ChSK) and `chinese-practice` (basic ko, cycles voided, as over the board and in KataGo's `chinese`). Komi 7.5 (3.75 stones).",
+            details: "The written rules forbid recreating a whole-board position; KGS and OGS read that as positional superko. Other readings: `chinese-forum` (the Rules Forum's ChSK) and `chinese-practice` (basic ko, cycles voided, as over the board). Komi 7.5 (3.75 stones).",
         },
         Preset {
             id: "chinese-forum".into(),
@@ -128,8 +119,8 @@ pub fn presets() -> Vec<Preset> {
             scoring: Scoring::Area,
             komi: 7.5,
             summary: "Chinese rules as played: basic ko, cycles voided",
-            source: "Over-the-board practice and KataGo's `chinese` preset (koRule SIMPLE)",
-            details: "Basic ko only; a triple ko or other long cycle voids the game (`no-result:cycle` at the first repeated board). Differs from the written rules (`chinese`) exactly where a superko would forbid a play.",
+            source: "Over-the-board practice of the Chinese rules (basic ko; a long cycle is voided by the referee)",
+            details: "Basic ko only; a triple ko or other long cycle voids the game (`no-result:cycle` at the first repeated board). Differs from the written rules (`chinese`) exactly where a superko would forbid a play. Not KataGo's `chinese` (see `katago-chinese`): KataGo plays on through a repetition and voids the game only when a state comes round a third time with no pass between.",
         },
         Preset {
             id: "japanese".into(),
@@ -169,7 +160,7 @@ pub fn presets() -> Vec<Preset> {
             komi: 7.0,
             summary: "New Zealand Rules of Go",
             source: "New Zealand Go Society, Rules of Go",
-            details: "Situational superko (the board with the same player to move may not recur); suicide of more than one stone allowed; area scoring; komi 7 (KataGo's `new-zealand` preset uses 7.5).",
+            details: "Situational superko (the board with the same player to move may not recur); suicide of more than one stone allowed; area scoring; komi 7 (as KataGo's `new-zealand`, which differs in scoring by pass-alive areas: see `katago-new-zealand`).",
         },
         Preset {
             id: "ing".into(),
@@ -192,79 +183,5 @@ pub fn presets() -> Vec<Preset> {
             details: "\"Computer Go tournaments on KGS have so far always used 'Chinese Rules', as implemented on KGS\"; KGS implements their repetition rule as positional superko, which decided the incidents listed in the reference. Area scoring, suicide forbidden, komi 7.5.",
         },
     ];
-    // KataGo's named presets, exactly as parseRulesHelper sets koRule, multiStoneSuicideLegal,
-    // scoringRule and komi.
-    let katago: [(&str, KoKind, SuicidePolicy, Scoring, f64, bool); 11] = [
-        ("tromp-taylor", PSK, SUICIDE, Scoring::Area, 7.5, false),
-        ("chinese", VOID, FORBIDDEN, Scoring::Area, 7.5, false),
-        ("chinese-ogs", PSK, FORBIDDEN, Scoring::Area, 7.5, true),
-        ("chinese-kgs", PSK, FORBIDDEN, Scoring::Area, 7.5, true),
-        ("japanese", VOID, FORBIDDEN, Scoring::Territory, 6.5, false),
-        ("korean", VOID, FORBIDDEN, Scoring::Territory, 6.5, false),
-        ("stone-scoring", VOID, FORBIDDEN, Scoring::Area, 7.5, true),
-        ("aga", KATAGO_SSK, FORBIDDEN, Scoring::Area, 7.5, false),
-        ("bga", KATAGO_SSK, FORBIDDEN, Scoring::Area, 7.5, true),
-        (
-            "new-zealand",
-            KATAGO_SSK,
-            SUICIDE,
-            Scoring::Area,
-            7.5,
-            false,
-        ),
-        (
-            "aga-button",
-            KATAGO_SSK,
-            FORBIDDEN,
-            Scoring::Area,
-            7.0,
-            true,
-        ),
-    ];
-    for (name, ko, suicide, scoring, komi, bare) in katago {
-        let details = katago_details(name);
-        let summary = katago_summary(name);
-        let mut ids = vec![format!("katago-{name}")];
-        if bare {
-            ids.push(name.to_string());
-        }
-        for id in ids {
-            all.push(Preset {
-                id,
-                ko,
-                suicide,
-                scoring,
-                komi,
-                summary,
-                source: KATAGO_SOURCE,
-                details,
-            });
-        }
-    }
     all
-}
-
-fn katago_summary(name: &str) -> &'static str {
-    match name {
-        "tromp-taylor" => "KataGo `tromp-taylor`",
-        "chinese" => "KataGo `chinese` (simple ko)",
-        "chinese-ogs" => "KataGo `chinese-ogs` (positional superko)",
-        "chinese-kgs" => "KataGo `chinese-kgs` (positional superko)",
-        "japanese" => "KataGo `japanese` (territory, simple ko)",
-        "korean" => "KataGo `korean` (same as `japanese`)",
-        "stone-scoring" => "KataGo `stone-scoring` (ancient area scoring, simple ko)",
-        "aga" => "KataGo `aga` (situational superko)",
-        "bga" => "KataGo `bga` (same as `aga`)",
-        "new-zealand" => "KataGo `new-zealand` (situational superko, suicide)",
-        _ => "KataGo `aga-button` (situational superko, button)",
-    }
-}
-
-fn katago_details(name: &str) -> &'static str {
-    match name {
-        "chinese" | "japanese" | "korean" => "koRule SIMPLE: basic ko only; as the issue records KataGo's practice, a long cycle voids the game (`cycle-void`). Not expressed: KataGo's tax rule, white handicap bonus and friendlyPassOk; its territory scoring runs an encore phase that is not modelled.",
-        "stone-scoring" => "koRule SIMPLE (`cycle-void`), area scoring. Not expressed: taxRule ALL (each group pays two points for its eyes), so the score differs from KataGo's by the group tax.",
-        "aga" | "bga" | "new-zealand" | "aga-button" => "koRule SITUATIONAL. KataGo records the situation after every move, passes included, so this is `ssk`. Not expressed: the button (aga-button: the first passer gets 0.5), white handicap bonus, friendlyPassOk.",
-        _ => KATAGO_GAPS,
-    }
 }

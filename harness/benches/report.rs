@@ -1,0 +1,49 @@
+//! Rendering a campaign's reports (`rulediff report`), and the part of it a running campaign
+//! adds to its own time: the referee classes, defects and disagreement map. Both on the
+//! checked-in 100,000-game campaign (`reports/campaign-9x9/results.json`: 66 referees, 46
+//! signatures).
+//!
+//! `cargo bench --bench report`
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use rulediff::report::analysis::Analysis;
+use rulediff::report::campaign;
+use rulediff::runner::campaign::Results;
+
+fn load() -> Results {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../reports/campaign-9x9/results.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the checked-in campaign");
+    let mut results: Results = serde_json::from_str(&text).expect("its results parse");
+    if results.claims.is_empty() {
+        use rulediff::referee::Refereed;
+        for info in rulediff::go::Go::registry() {
+            results.claims.insert(info.id.clone(), info.claims.clone());
+        }
+    }
+    results
+}
+
+fn bench(c: &mut Criterion) {
+    let results = load();
+    let mut group = c.benchmark_group("report/campaign-9x9");
+    group.sample_size(10);
+    group.bench_function("classes, defects and map", |b| {
+        b.iter(|| Analysis::of(&results).pairs.len())
+    });
+    group.bench_function("render CSVs and HTML", |b| {
+        b.iter(|| {
+            campaign::csv(&results).expect("csv").len()
+                + campaign::classes_csv(&results).expect("csv").len()
+                + campaign::map_csv(&results).expect("csv").len()
+                + campaign::html(&results).len()
+        })
+    });
+    group.bench_function("load results.json", |b| b.iter(|| load().plies));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,101 @@
+//! The settled rows of a long command (`finite`, `solve`, `kee-claims`), saved as each is
+//! settled, so that a killed run loses at most the searches in progress and `--resume`
+//! continues where it stopped. The journal is `progress.json` in the output folder: the plan
+//! (everything that decides the rows) and the rows so far, rewritten atomically each time.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::{bail, Context};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+const FILE: &str = "progress.json";
+
+#[derive(Serialize, Deserialize)]
+struct Saved<P, R> {
+    plan: P,
+    rows: Vec<R>,
+}
+
+/// Rows keyed by the index of their job in the plan.
+pub struct Journal<P, R> {
+    path: PathBuf,
+    saved: Mutex<Saved<P, (usize, R)>>,
+}
+
+impl<P, R> Journal<P, R>
+where
+    P: Serialize + DeserializeOwned + PartialEq + Clone,
+    R: Serialize + DeserializeOwned + Clone,
+{
+    /// A journal in `out` for `plan`: empty, or with `--resume` the rows a run of the same
+    /// plan saved there. A journal left by another plan, or one found without `--resume`, is
+    /// an error (nothing is overwritten unasked).
+    pub fn open(out: &Path, plan: P, resume: bool) -> anyhow::Result<Self> {
+        let path = out.join(FILE);
+        let mut saved = Saved {
+            plan: plan.clone(),
+            rows: Vec::new(),
+        };
+        if path.exists() {
+            if !resume {
+                bail!(
+                    "{} holds the rows of an earlier run: pass --resume to continue it, or \
+                     choose another --out",
+                    path.display()
+                );
+            }
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let old: Saved<P, (usize, R)> = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not a rulediff progress file", path.display()))?;
+            if old.plan != plan {
+                bail!(
+                    "{} is the progress of another run (its options differ); resume it with \
+                     the same options, or choose another --out",
+                    path.display()
+                );
+            }
+            saved.rows = old.rows;
+        } else if resume {
+            eprintln!(
+                "warning: --resume: {} does not exist, so the run starts afresh",
+                path.display()
+            );
+        }
+        std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        Ok(Journal {
+            path,
+            saved: Mutex::new(saved),
+        })
+    }
+
+    /// The row of job `index`, if an earlier run settled it.
+    pub fn settled(&self, index: usize) -> Option<R> {
+        let saved = self.saved.lock().expect("journal lock");
+        saved
+            .rows
+            .iter()
+            .find(|(i, _)| *i == index)
+            .map(|(_, row)| row.clone())
+    }
+
+    /// Adds the row of job `index`, saves the journal, then calls `tables` with every row so
+    /// far in job order (to write the caller's tables), all under one lock, so that tables
+    /// written by parallel searches never go back to an older set of rows.
+    pub fn settle(
+        &self,
+        index: usize,
+        row: R,
+        tables: impl FnOnce(Vec<R>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let mut saved = self.saved.lock().expect("journal lock");
+        saved.rows.retain(|(i, _)| *i != index);
+        saved.rows.push((index, row));
+        saved.rows.sort_by_key(|(i, _)| *i);
+        let text = serde_json::to_string_pretty(&*saved)?;
+        rulediff::util::atomic::write(&self.path, text.as_bytes())?;
+        tables(saved.rows.iter().map(|(_, row)| row.clone()).collect())
+    }
+}

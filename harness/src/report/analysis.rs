@@ -1,0 +1,284 @@
+//! What a reader needs before the signatures: which divergences are defects, which
+//! referees always ruled alike (referee classes), and which classes differed how often and
+//! by which rule (the disagreement map). Computed from saved results alone, so `rulediff
+//! report` and merged shards show the same.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::referee::Claims;
+use crate::runner::campaign::Results;
+use crate::runner::defects::{claims_of, defects, Defect};
+
+/// Referees that ruled identically at every step of a run: the same group in every
+/// divergence signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Class {
+    /// Its simplest member (see [`simplest`]).
+    pub name: String,
+    /// Every member, in the run's referee order.
+    pub members: Vec<String>,
+}
+
+impl Class {
+    /// `psk + 14`, or the one member's id.
+    pub fn label(&self) -> String {
+        match self.members.len() {
+            0 | 1 => self.name.clone(),
+            n => format!("{} + {}", self.name, n - 1),
+        }
+    }
+}
+
+/// The simplest of several ids: the first in the run's order that is not an `@spec` twin.
+/// Registries list the bare rules before the presets built on them, so with `--rules all`
+/// `psk+suicide` names the class of `tromp-taylor`; a `--rules` list names its classes by
+/// the first referee it gives of each.
+pub fn simplest<'a>(ids: impl Iterator<Item = (usize, &'a str)>) -> Option<&'a str> {
+    ids.min_by_key(|&(i, id)| (id.contains('@'), i))
+        .map(|(_, id)| id)
+}
+
+/// Groups referees by their rulings: `key(r)` is referee `r`'s rulings, and equal keys make
+/// a class. Classes come in the order of their first member.
+pub fn classes_by<K: Ord>(ids: &[String], key: impl Fn(usize) -> K) -> Vec<Class> {
+    let mut by_key: BTreeMap<K, Vec<usize>> = BTreeMap::new();
+    for r in 0..ids.len() {
+        by_key.entry(key(r)).or_default().push(r);
+    }
+    let mut classes: Vec<Vec<usize>> = by_key.into_values().collect();
+    classes.sort_by_key(|members| members[0]);
+    classes
+        .into_iter()
+        .map(|members| Class {
+            name: simplest(members.iter().map(|&r| (r, ids[r].as_str())))
+                .unwrap_or_default()
+                .to_string(),
+            members: members.iter().map(|&r| ids[r].clone()).collect(),
+        })
+        .collect()
+}
+
+/// One signature as the reports show it.
+#[derive(Clone, Debug)]
+pub struct SignatureView {
+    /// Index into [`Results::signatures`].
+    pub index: usize,
+    pub defects: Vec<Defect>,
+    /// Each ruling and the classes (indices into [`Analysis::classes`]) that gave it.
+    pub groups: Vec<(String, Vec<usize>)>,
+}
+
+impl SignatureView {
+    pub fn is_defect(&self) -> bool {
+        !self.defects.is_empty()
+    }
+}
+
+/// Two classes that differed somewhere.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pair {
+    /// Class indices, `a < b`.
+    pub a: usize,
+    pub b: usize,
+    /// Divergent steps at which they were in different groups.
+    pub steps: u64,
+    /// Games in which they differed; a lower bound (the most of any one signature) where
+    /// the results do not record which signatures came up together.
+    pub games: u64,
+    pub games_exact: bool,
+    /// The two rulings of each kind of disagreement (`legal` / `illegal (suicide)`).
+    pub rules: BTreeSet<(String, String)>,
+    /// The signatures (indices into [`Results::signatures`]) where they differed.
+    pub signatures: Vec<usize>,
+    /// Whether any of those is a defect.
+    pub defect: bool,
+}
+
+/// Classes, defects and the disagreement map of a campaign.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub classes: Vec<Class>,
+    /// Per signature, in the order the reports show them: defects first, then rule
+    /// differences, each as saved (most frequent first).
+    pub signatures: Vec<SignatureView>,
+    pub pairs: Vec<Pair>,
+}
+
+impl Analysis {
+    pub fn defects(&self) -> usize {
+        self.signatures.iter().filter(|s| s.is_defect()).count()
+    }
+
+    /// The pair of classes `a` and `b`, in either order.
+    pub fn pair(&self, a: usize, b: usize) -> Option<&Pair> {
+        let (a, b) = (a.min(b), a.max(b));
+        self.pairs.iter().find(|p| p.a == a && p.b == b)
+    }
+
+    pub fn of(results: &Results) -> Analysis {
+        let ids = &results.plan.referees;
+        let claims = claims_of(ids, &results.claims);
+        let classes = referee_classes(results);
+        let class_of: BTreeMap<&str, usize> = classes
+            .iter()
+            .enumerate()
+            .flat_map(|(c, class)| class.members.iter().map(move |m| (m.as_str(), c)))
+            .collect();
+        let mut views: Vec<SignatureView> = results
+            .signatures
+            .iter()
+            .enumerate()
+            .map(|(index, s)| view(index, s, ids, &claims, &class_of))
+            .collect();
+        views.sort_by_key(|v| (!v.is_defect(), v.index));
+        let pairs = pairs(results, &views);
+        Analysis {
+            classes,
+            signatures: views,
+            pairs,
+        }
+    }
+}
+
+fn view(
+    index: usize,
+    s: &crate::runner::random::SignatureSummary,
+    ids: &[String],
+    claims: &[Claims],
+    class_of: &BTreeMap<&str, usize>,
+) -> SignatureView {
+    let (sig_ids, rulings): (Vec<String>, Vec<crate::runner::Ruling>) =
+        s.rulings.iter().cloned().unzip();
+    let sig_claims: Vec<&Claims> = sig_ids
+        .iter()
+        .map(|id| {
+            let r = ids.iter().position(|x| x == id);
+            r.map_or(&claims[0], |r| &claims[r])
+        })
+        .collect();
+    let groups = s
+        .signature
+        .groups
+        .iter()
+        .map(|(ruling, members)| {
+            let mut cs: Vec<usize> = members
+                .iter()
+                .filter_map(|m| class_of.get(m.as_str()).copied())
+                .collect();
+            cs.sort_unstable();
+            cs.dedup();
+            (ruling.clone(), cs)
+        })
+        .collect();
+    SignatureView {
+        index,
+        defects: defects(&sig_ids, &rulings, &sig_claims),
+        groups,
+    }
+}
+
+/// The referees of a campaign by the group each was in, signature by signature.
+pub fn referee_classes(results: &Results) -> Vec<Class> {
+    let ids = &results.plan.referees;
+    let group_of: Vec<BTreeMap<&str, usize>> = results
+        .signatures
+        .iter()
+        .map(|s| {
+            s.signature
+                .groups
+                .iter()
+                .enumerate()
+                .flat_map(|(g, (_, members))| members.iter().map(move |m| (m.as_str(), g)))
+                .collect()
+        })
+        .collect();
+    classes_by(ids, |r| {
+        group_of
+            .iter()
+            .map(|groups| groups.get(ids[r].as_str()).copied())
+            .collect::<Vec<_>>()
+    })
+}
+
+fn pairs(results: &Results, views: &[SignatureView]) -> Vec<Pair> {
+    let mut cells: BTreeMap<(usize, usize), Pair> = BTreeMap::new();
+    for v in views {
+        let s = &results.signatures[v.index];
+        for (i, (ruling_a, ga)) in v.groups.iter().enumerate() {
+            for (ruling_b, gb) in &v.groups[i + 1..] {
+                for &a in ga {
+                    for &b in gb {
+                        let (lo, hi) = (a.min(b), a.max(b));
+                        let cell = cells.entry((lo, hi)).or_insert_with(|| Pair {
+                            a: lo,
+                            b: hi,
+                            ..Pair::default()
+                        });
+                        cell.steps += s.count as u64;
+                        cell.games = cell.games.max(s.games as u64);
+                        let rules = if a == lo {
+                            (ruling_a.clone(), ruling_b.clone())
+                        } else {
+                            (ruling_b.clone(), ruling_a.clone())
+                        };
+                        cell.rules.insert(rules);
+                        cell.signatures.push(v.index);
+                        cell.defect |= v.is_defect();
+                    }
+                }
+            }
+        }
+    }
+    let mut pairs: Vec<Pair> = cells.into_values().collect();
+    exact_games(results, &mut pairs);
+    pairs
+}
+
+/// Where the results record which signatures came up together in each game, the games in
+/// which each pair differed, exactly.
+fn exact_games(results: &Results, pairs: &mut [Pair]) {
+    if results.game_signatures.is_empty() {
+        return;
+    }
+    let index: BTreeMap<String, usize> = results
+        .signatures
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.signature.key(), i))
+        .collect();
+    let sets: Vec<(Vec<usize>, u64)> = results
+        .game_signatures
+        .iter()
+        .map(|(keys, games)| {
+            let found = keys.iter().filter_map(|k| index.get(k).copied()).collect();
+            (found, *games)
+        })
+        .filter(|(found, _): &(Vec<usize>, u64)| !found.is_empty())
+        .collect();
+    for pair in pairs {
+        let apart: BTreeSet<usize> = pair.signatures.iter().copied().collect();
+        pair.games = sets
+            .iter()
+            .filter(|(found, _)| found.iter().any(|s| apart.contains(s)))
+            .map(|(_, games)| games)
+            .sum();
+        pair.games_exact = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_simplest_member_names_a_class() {
+        let ids = ["psk@spec", "psk", "chinese", "tromp-taylor", "psk+suicide"];
+        let named = simplest(ids.iter().copied().enumerate()).unwrap();
+        assert_eq!(named, "psk");
+        let ids: Vec<String> = ids.map(String::from).to_vec();
+        let classes = classes_by(&ids, |r| ids[r].contains("psk"));
+        assert_eq!(classes.len(), 2);
+        assert_eq!(classes[0].label(), "psk + 2");
+        assert_eq!(classes[1].label(), "chinese + 1");
+    }
+}

@@ -1,0 +1,166 @@
+//! Defects and expected rule differences.
+//!
+//! Every referee states what it claims to implement, layer by layer ([`Claims`]). Two
+//! rulings on the same step disagree in one layer: a play one allows and another forbids
+//! (legality), a play that ends the game for one and not for another (the end of the game),
+//! two counts of the same final board (scoring). Two referees that claim the same thing in
+//! that layer and still rule apart make the divergence a *defect*: one of them is wrong. Any
+//! other divergence is an *expected rule difference*: the rules doing what they say.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::record::Ruling;
+use crate::referee::{Claims, Layer, Outcome};
+
+/// The layer in which two rulings of the same step disagree, if they do. Different reasons
+/// for the same refusal agree, as in [`super::divergence`].
+pub fn layer(a: &Ruling, b: &Ruling) -> Option<Layer> {
+    match (a, b) {
+        (Ruling::Stopped | Ruling::Fault { .. }, _)
+        | (_, Ruling::Stopped | Ruling::Fault { .. }) => None,
+        (Ruling::Illegal { .. }, Ruling::Illegal { .. }) | (Ruling::Legal, Ruling::Legal) => None,
+        (Ruling::Illegal { .. }, _) | (_, Ruling::Illegal { .. }) => Some(Layer::Legality),
+        (Ruling::Legal, Ruling::Ends { .. }) | (Ruling::Ends { .. }, Ruling::Legal) => {
+            Some(Layer::End)
+        }
+        (Ruling::Ends { outcome: x }, Ruling::Ends { outcome: y }) => {
+            if x.summary() == y.summary() {
+                None
+            } else if matches!((x, y), (Outcome::Score { .. }, Outcome::Score { .. })) {
+                Some(Layer::Scoring)
+            } else {
+                Some(Layer::End)
+            }
+        }
+    }
+}
+
+/// Two referees that claim the same in a layer and ruled one step apart in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Defect {
+    pub layer: Layer,
+    /// What both claim in that layer.
+    pub claim: String,
+    /// One referee on each side, with its ruling.
+    pub sides: [(String, String); 2],
+}
+
+impl Defect {
+    /// `legality (positional superko; suicide forbidden): psk legal, chinese illegal (ko)`.
+    pub fn describe(&self) -> String {
+        let [(a, ra), (b, rb)] = &self.sides;
+        format!("{} ({}): {a} {ra}, {b} {rb}", self.layer.name(), self.claim)
+    }
+}
+
+/// Every defect of one step: per layer and shared claim, one witness pair of referees that
+/// ruled apart. `claims` is in the order of `ids` and `rulings`.
+pub fn defects(ids: &[String], rulings: &[Ruling], claims: &[&Claims]) -> Vec<Defect> {
+    let mut found: BTreeMap<(Layer, String), [(String, String); 2]> = BTreeMap::new();
+    for i in 0..ids.len() {
+        for j in i + 1..ids.len() {
+            let Some(layer) = layer(&rulings[i], &rulings[j]) else {
+                continue;
+            };
+            let claim = claims[i].layer(layer);
+            if claim != claims[j].layer(layer) {
+                continue;
+            }
+            found.entry((layer, claim.to_string())).or_insert_with(|| {
+                [
+                    (ids[i].clone(), rulings[i].to_string()),
+                    (ids[j].clone(), rulings[j].to_string()),
+                ]
+            });
+        }
+    }
+    found
+        .into_iter()
+        .map(|((layer, claim), sides)| Defect {
+            layer,
+            claim,
+            sides,
+        })
+        .collect()
+}
+
+/// The claims of referees by id, where `known` has them; a referee it lacks claims to be
+/// itself ([`Claims::own`]).
+pub fn claims_of(ids: &[String], known: &BTreeMap<String, Claims>) -> Vec<Claims> {
+    ids.iter()
+        .map(|id| known.get(id).cloned().unwrap_or_else(|| Claims::own(id)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn illegal(rule: &str) -> Ruling {
+        Ruling::Illegal { rule: rule.into() }
+    }
+
+    #[test]
+    fn same_claim_apart_is_a_defect_and_different_claims_are_not() {
+        let ids: Vec<String> = ["psk", "chinese", "simple-ko"].map(String::from).to_vec();
+        let psk = Claims::new("positional superko", "passes", "area");
+        let chinese = Claims::new("positional superko", "passes", "area, komi 7.5");
+        let simple = Claims::new("basic ko", "passes", "area");
+        let rulings = [Ruling::Legal, illegal("superko-positional"), Ruling::Legal];
+        let found = defects(&ids, &rulings, &[&psk, &chinese, &simple]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].layer, Layer::Legality);
+        assert_eq!(found[0].sides[0].0, "psk");
+        assert_eq!(found[0].sides[1].0, "chinese");
+        // simple-ko against chinese: different legality claims, an expected difference.
+        let rulings = [illegal("superko-positional"), illegal("ko"), Ruling::Legal];
+        assert!(defects(&ids, &rulings, &[&psk, &chinese, &simple]).is_empty());
+    }
+
+    #[test]
+    fn layers() {
+        let score = |b, w| Ruling::Ends {
+            outcome: Outcome::score(vec![
+                ("B".into(), crate::referee::HalfPoints(b)),
+                ("W".into(), crate::referee::HalfPoints(w)),
+            ]),
+        };
+        let void = Ruling::Ends {
+            outcome: Outcome::NoResult {
+                rule: "cycle".into(),
+            },
+        };
+        assert_eq!(layer(&Ruling::Legal, &illegal("ko")), Some(Layer::Legality));
+        assert_eq!(layer(&illegal("suicide"), &illegal("ko")), None);
+        assert_eq!(layer(&Ruling::Legal, &void), Some(Layer::End));
+        assert_eq!(layer(&score(4, 2), &void), Some(Layer::End));
+        assert_eq!(layer(&score(4, 2), &score(2, 4)), Some(Layer::Scoring));
+        assert_eq!(layer(&score(4, 2), &score(4, 2)), None);
+        assert_eq!(layer(&Ruling::Stopped, &Ruling::Legal), None);
+    }
+
+    #[test]
+    fn spec_twins_claim_what_their_fast_twin_claims() {
+        use crate::referee::Refereed;
+        let registry = crate::go::Go::registry();
+        for spec in registry.iter().filter(|r| r.id.ends_with("@spec")) {
+            let fast = registry
+                .iter()
+                .find(|r| r.id == spec.id.trim_end_matches("@spec"))
+                .expect("every @spec referee has a fast twin");
+            assert_eq!(spec.claims, fast.claims, "{}", spec.id);
+        }
+        let claims = |id: &str| &registry.iter().find(|r| r.id == id).unwrap().claims;
+        // Presets claim what their parts claim.
+        assert_eq!(claims("chinese").legality, claims("psk").legality);
+        assert_ne!(claims("chinese").scoring, claims("psk").scoring);
+        assert_eq!(
+            claims("tromp-taylor").legality,
+            claims("psk+suicide").legality
+        );
+        assert_eq!(claims("chinese-practice").end, claims("cycle-void").end);
+        assert_ne!(claims("simple-ko").end, claims("cycle-void").end);
+    }
+}

@@ -1,0 +1,651 @@
+//! Bad input, as a new user might give it: every one gets a clear answer (an error naming
+//! the file and line where there is one, or a stated warning), never a hang, a panic or
+//! silence.
+
+mod common;
+use common::{corpus, rulediff_within, scratch, text};
+
+use std::path::Path;
+
+/// A folder holding one good case (and whatever the test adds).
+fn folder_with_a_case(name: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    std::fs::copy(corpus("go/basics/occupied.toml"), dir.join("good.toml")).unwrap();
+    dir
+}
+
+fn mkfifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
+}
+
+#[test]
+fn a_fifo_named_like_a_case_is_skipped_with_a_warning() {
+    let dir = folder_with_a_case("fifo");
+    mkfifo(&dir.join("x.toml"));
+    let out = rulediff_within(60, &["run", dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("x.toml: skipped: not a regular file"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 cases"), "{stderr}");
+}
+
+#[test]
+fn a_fifo_given_by_name_is_skipped_with_a_warning() {
+    let dir = scratch("fifo-given");
+    let fifo = dir.join("x.toml");
+    mkfifo(&fifo);
+    let out = rulediff_within(60, &["run", fifo.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("x.toml: skipped: not a regular file"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("no .toml case files"), "{stderr}");
+}
+
+#[test]
+fn a_folder_link_back_up_is_walked_once() {
+    let dir = folder_with_a_case("loop");
+    std::os::unix::fs::symlink(&dir, dir.join("loop")).unwrap();
+    let out = rulediff_within(60, &["run", dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("loop: skipped: symbolic-link loop"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 cases"), "{stderr}");
+}
+
+#[test]
+fn a_link_loop_named_like_a_case_and_a_link_to_a_fifo_are_skipped() {
+    let dir = folder_with_a_case("link-loop");
+    std::os::unix::fs::symlink(dir.join("b.toml"), dir.join("a.toml")).unwrap();
+    std::os::unix::fs::symlink(dir.join("a.toml"), dir.join("b.toml")).unwrap();
+    mkfifo(&dir.join("pipe"));
+    std::os::unix::fs::symlink(dir.join("pipe"), dir.join("c.toml")).unwrap();
+    let out = rulediff_within(60, &["run", dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for name in ["a.toml", "b.toml"] {
+        assert!(
+            stderr.contains(&format!("{name}: skipped: cannot follow")),
+            "{stderr}"
+        );
+    }
+    assert!(
+        stderr.contains("c.toml: skipped: not a regular file"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 cases"), "{stderr}");
+}
+
+#[test]
+fn a_case_reached_by_two_links_is_read_once() {
+    let dir = folder_with_a_case("twice");
+    std::os::unix::fs::symlink(dir.join("good.toml"), dir.join("same.toml")).unwrap();
+    let sub = dir.join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    std::os::unix::fs::symlink(&dir, sub.join("up")).unwrap();
+    let out = rulediff_within(60, &["run", dir.to_str().unwrap(), dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("1 cases"), "{stderr}");
+}
+
+/// Files the case files below refer to: records with one fault each.
+const RECORDS: &[(&str, &str)] = &[
+    ("bad1.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Qxz9 1-0\n"),
+    ("bad2.pgn", "[Event \"x\"\n\n1. e4 1-0\n"),
+    ("bad3.pgn", "1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Kf5 *\n"),
+    ("s2.sgf", "(;SZ[5];B[zz])"),
+    ("s3.sgf", "(;SZ[30])"),
+    ("s4.sgf", "garbage"),
+    ("s5.sgf", "(;SZ[5];B[aa];B[bb])"),
+    ("s6.sgf", "(;GM[1]FF[4]SZ[5]TB[aa]TW[aa])"),
+    ("s7.sgf", "(;SZ[5]PL[X])"),
+    ("s8.sgf", "(;SZ[5]AB[cc]AW[cc])"),
+    ("s9.sgf", "(;SZ[5]KM[abc])"),
+    ("s10.sgf", "(;SZ[5]HA[-5])"),
+    ("s11.sgf", "(;SZ[5];B[aa]W[bb])"),
+    ("s12.sgf", "(;SZ[5]B[zz])"),
+];
+
+/// Bad case files (Go, chess, xiangqi; FEN, PGN and SGF through them): the file, its text, and
+/// the error `rulediff run` must print, from the file and line on (`{dir}`: the folder).
+const CASES: &[(&str, &str, &str)] = &[
+    ("g01.toml", "family = \"go\"\nboard = \"5x5\nmoves = \"A1\"\n", "g01.toml:2:13: invalid basic string"),
+    ("g02.toml", "family = \"go\"\nboard = \"5x5\"\nmoves = \"A1 Z9\"\n", "g02.toml:3:13: `Z9` is not a vertex of board 5x5"),
+    ("g03.toml", "family = \"go\"\nboard = \"99x99\"\n", "g03.toml:2:9: grid 99x99 is out of range (each side 1..=25)"),
+    ("g04.toml", "family = \"go\"\nboard = \"5x5\"\nkomi_ = 1\n", "g04.toml:3:1: unknown key `komi_`"),
+    ("g05.toml", "family = \"shogi\"\n", "g05.toml:1:10: unknown family `shogi` (known: go, chess, xiangqi)"),
+    ("g06.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { illegal = 5 }\n", "g06.toml:5:7: illegal = 5, but the moves are numbered 1..=1"),
+    ("g07.toml", "family = \"go\"\nboard = \"2x2\"\nsetup = \"\"\"\nXO\nOX\n\"\"\"\n", "g07.toml:3:9: setup has a string without liberties at A1"),
+    ("g08.toml", "board = \"5x5\"\n", "g08.toml:1:1: missing field `family`"),
+    ("g09.toml", "family = 3\n", "g09.toml:1:10: invalid type: integer `3`, expected a string"),
+    ("g10.toml", "family = \"go\"\n", "g10.toml:1:1: missing `board` (e.g. \"9x9\") or `edges`"),
+    ("g11.toml", "family = \"go\"\nboard = \"0x5\"\n", "g11.toml:2:9: grid 0x5 is out of range (each side 1..=25)"),
+    ("g12.toml", "family = \"go\"\nboard = \"5x\"\n", "g12.toml:2:9: unknown board shape `5x`"),
+    ("g14.toml", "family = \"go\"\nboard = \"path:0\"\n", "g14.toml:2:9: board must have at least one vertex"),
+    ("g15.toml", "family = \"go\"\nedges = \"a-b b-\"\n", "g15.toml:2:9: edge `b-` is not of the form a-b"),
+    ("g16.toml", "family = \"go\"\nedges = \"a-a\"\n", "g16.toml:2:9: edge `a` joins a vertex to itself"),
+    ("g17.toml", "family = \"go\"\nboard = \"5x5\"\nedges = \"a-b\"\n", "g17.toml:2:9: give either `board` or `edges`, not both"),
+    ("g18.toml", "family = \"go\"\nboard = \"3x3\"\nkomi = \"x\"\n", "g18.toml:3:8: data did not match any variant of untagged enum Komi"),
+    ("g19.toml", "family = \"go\"\nboard = \"3x3\"\nkomi = 0.3\n", "g19.toml:3:8: komi 0.3 is not a multiple of 0.5"),
+    ("g20.toml", "family = \"go\"\nboard = \"3x3\"\nplayers = 1\n", "g20.toml:3:11: players must be 2..=8"),
+    ("g21.toml", "family = \"go\"\nboard = \"3x3\"\nplayers = 99\n", "g21.toml:3:11: players must be 2..=8"),
+    ("g22.toml", "family = \"go\"\nboard = \"3x3\"\nto_move = \"Q\"\n", "g22.toml:3:11: `Q` is not one of the seats [\"B\", \"W\"]"),
+    ("g23.toml", "family = \"go\"\nboard = \"3x3\"\nsetup = \"\"\"\nXX\n\"\"\"\n", "g23.toml:3:9: setup must be 3 rows of 3 symbols (top row first)"),
+    ("g24.toml", "family = \"go\"\nboard = \"3x3\"\nsetup = \"\"\"\nXXZ\n...\n...\n\"\"\"\n", "g24.toml:3:9: setup symbol `Z` is not `.`, `X`, `O` or a seat letter"),
+    ("g25.toml", "family = \"go\"\nboard = \"3x3\"\nrules = \"nonsense\"\n", "g25.toml:3:9: unknown referee `nonsense` for go; known: no-ko"),
+    ("g26.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\nnonsense = { ongoing = true }\n", "g26.toml:5:12: expectation for unknown referee `nonsense`"),
+    ("g28.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { flying = true }\n", "g28.toml:5:9: unknown field `flying`"),
+    ("g29.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { illegal = 0 }\n", "g29.toml:5:7: illegal = 0, but the moves are numbered 1..=1"),
+    ("g30.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = 3\n", "g30.toml:5:7: invalid type: integer `3`, expected struct ExpectSpec"),
+    ("g31.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = 5\n", "g31.toml:3:9: invalid type: integer `5`, expected a string"),
+    ("g32.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1 A1 pass pas\"\n", "g32.toml:3:21: `pas` is not a vertex of board 3x3"),
+    ("g33.toml", "family = \"go\"\nsgf = \"missing.sgf\"\n", "g33.toml:2:7: cannot read "),
+    ("g34.toml", "family = \"go\"\nsgf = \"s1.sgf\"\nboard = \"3x3\"\n", "g34.toml:2:7: `sgf` brings its own board, setup and moves; drop those keys"),
+    ("g35.toml", "family = \"go\"\nboard = \"3x3\"\ndead = \"Z9\"\n", "g35.toml:3:9: `Z9` is not a vertex"),
+    ("g36.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\ntitle = 5\n", "g36.toml:4:9: invalid type: integer `5`, expected a string"),
+    ("g37.toml", "\0\x01", "g37.toml:1:1: invalid key"),
+    ("g38.toml", "", "g38.toml:1:1: missing field `family`"),
+    ("g39.toml", "family = \"go\"\nfamily = \"go\"\n", "g39.toml:2:1: duplicate key `family` in document root"),
+    ("g40.toml", "family = \"go\"\nboard = \"3x3\"\n[expect]\n[expect]\n", "g40.toml:4:1: invalid table header"),
+    ("c01.toml", "family = \"chess\"\nfen = \"8/8/8/8/8/8/8/8 w - - 0 1\"\n", "c01.toml:2:7: `8/8/8/8/8/8/8/8 w - - 0 1` is not a legal position: empty board, a king is missing"),
+    ("c02.toml", "family = \"chess\"\nfen = \"nonsense\"\n", "c02.toml:2:7: `nonsense` is not FEN: invalid board part in fen"),
+    ("c03.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\nmoves = \"e4\"\n", "c03.toml:3:10: move 1: `e4` in 4k3/8/8/8/8/8/8/4K3 w - - 0 1: illegal san"),
+    ("c04.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\nmoves = \"Kd1 Kz9\"\n", "c04.toml:3:14: move 2: `Kz9` is neither a UCI nor a SAN move"),
+    ("c05.toml", "family = \"chess\"\npgn = \"missing.pgn\"\n", "c05.toml:2:7: cannot read "),
+    ("c06.toml", "family = \"chess\"\npgn = \"bad1.pgn\"\n", "bad1.pgn:3:17: move 4: `Qxz9` is neither a UCI nor a SAN move"),
+    ("c07.toml", "family = \"chess\"\npgn = \"bad2.pgn\"\n", "bad2.pgn:1:1: tag `[` not closed on its line"),
+    ("c08.toml", "family = \"chess\"\npgn = \"bad3.pgn\"\n", "bad3.pgn:1:35: move 7: `Kf5` in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 4 4: illegal san"),
+    ("c10.toml", "family = \"chess\"\npgn = \"bad3.pgn\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n", "c10.toml:3:7: a case imports `pgn` or sets `fen`/`generate`, not both"),
+    ("c11.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\nboard = \"3x3\"\n", "c11.toml:3:1: unknown key `board`"),
+    ("c12.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\nrules = \"psk\"\n", "c12.toml:3:9: unknown referee `psk` for chess; known: fide"),
+    ("c14.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"\n", "c14.toml:2:7: `4k3/8/8/8/8/8/8/4K3 x - - 0 1` is not FEN: invalid turn part in fen"),
+    ("c17.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - - -5 1\"\n", "c17.toml:2:7: `4k3/8/8/8/8/8/8/4K3 w - - -5 1` is not FEN: invalid halfmove clock in fen"),
+    ("c18.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\ngenerate = \"x\"\n", "c18.toml:3:12: `x`: expected `euwe:N`"),
+    ("x01.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"nonsense\"\n", "x01.toml:3:8: 1 ranks, a xiangqi board has 10"),
+    ("x02.toml", "family = \"xiangqi\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nranks = \"2-11\"\n", "x02.toml:3:9: ranks `2-11` must be \"0-9\""),
+    ("x03.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nmoves = \"z9z9\"\n", "x03.toml:4:10: `z9z9` is not a move in coordinates (file a-i, rank 0-9)"),
+    ("x04.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nhistory = \"h8h9 h8h9\"\n", "x04.toml:4:17: history move 2: h8h9 is not a legal move for black here"),
+    ("x05.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"9/9/9/9/9/9/9/9/9/9 w - - 0 1\"\n", "x05.toml:3:8: red has no king"),
+    ("x06.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4 w - - 0 1\"\n", "x06.toml:3:8: 9 ranks, a xiangqi board has 10"),
+    ("x07.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/10 w - - 0 1\"\n", "x07.toml:3:44: a run of empty points cannot be 0"),
+    ("x08.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nmoves = \"e1e2\"\n[expect]\nwxf = { illegal = 1, rule = \"x\" }\nfide = { ongoing = true }\n", "x08.toml:7:8: expectation for unknown referee `fide`"),
+    ("x09.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 q - - 0 1\"\n", "x09.toml:3:45: side to move `q` is not `w` (Red) or `b` (Black)"),
+    ("s01.toml", "family = \"go\"\nsgf = \"s2.sgf\"\n", "s01.toml:2:7: {dir}/s2.sgf: point (25,25) is off the 5x5 board"),
+    ("s02.toml", "family = \"go\"\nsgf = \"s3.sgf\"\n", "s02.toml:2:7: {dir}/s3.sgf: board size 30x30 is outside 1..=25"),
+    ("s03.toml", "family = \"go\"\nsgf = \"s4.sgf\"\n", "s03.toml:2:7: {dir}/s4.sgf: not a Go SGF: "),
+    ("s04.toml", "family = \"go\"\nsgf = \"s5.sgf\"\n", "s04.toml:2:7: {dir}/s5.sgf: node 2: B plays out of turn"),
+    ("s05.toml", "family = \"go\"\nsgf = \"s6.sgf\"\n", "s05.toml:2:7: {dir}/s6.sgf: TB and TW both mark aa (A5)"),
+    ("s06.toml", "family = \"go\"\nsgf = \"s7.sgf\"\n", "s06.toml:2:7: {dir}/s7.sgf: node 0: PL[X] is not a valid PL value"),
+    ("x12.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nrules = \"wxf-nonsense\"\n", "x12.toml:4:9: unknown referee `wxf-nonsense` for xiangqi; known: wxf"),
+    ("x13.toml", "family = \"xiangqi\"\nranks = 9\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\n", "x13.toml:2:9: invalid type: integer `9`, expected a string"),
+    ("x14.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nboard = \"9x10\"\n", "x14.toml:4:1: unknown key `board`"),
+    ("x15.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/4K4 w - - 0 1\"\n", "x15.toml:3:8: red has 2 pieces `K`, at most 1 are possible"),
+    ("xr.toml", "family = \"xiangqi\"\nfen = \"nonsense\"\n", "xr.toml:1:1: missing `ranks`"),
+    ("s07.toml", "family = \"go\"\nsgf = \"s8.sgf\"\n", "s07.toml:2:7: {dir}/s8.sgf: node 0: AB and AW both set cc"),
+    ("s08.toml", "family = \"go\"\nsgf = \"s9.sgf\"\n", "s08.toml:2:7: {dir}/s9.sgf: node 0: KM[abc] is not a valid KM value"),
+    ("s09.toml", "family = \"go\"\nsgf = \"s10.sgf\"\n", "s09.toml:2:7: {dir}/s10.sgf: node 0: HA[-5] is not a valid HA value"),
+    ("s10.toml", "family = \"go\"\nsgf = \"s11.sgf\"\n", "s10.toml:2:7: {dir}/s11.sgf: node 1: 2 moves in one node"),
+    ("s11.toml", "family = \"go\"\nsgf = \"s12.sgf\"\n", "s11.toml:2:7: {dir}/s12.sgf: point (25,25) is off the 5x5 board"),
+];
+
+#[test]
+fn every_bad_case_file_is_an_error_at_its_file_and_line() {
+    let dir = scratch("cases");
+    for (name, body) in RECORDS {
+        std::fs::write(dir.join(name), body).unwrap();
+    }
+    for (name, body, _) in CASES {
+        std::fs::write(dir.join(name), body).unwrap();
+    }
+    let out = rulediff_within(120, &["run", dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    for (name, _, expected) in CASES {
+        let expected = expected.replace("{dir}", &dir.display().to_string());
+        let line = format!("error: {}/{expected}", dir.display());
+        assert!(
+            stderr.contains(&line),
+            "{name}: wanted `{line}` in\n{stderr}"
+        );
+    }
+    let summary = format!("{} case files with errors", CASES.len());
+    assert!(stderr.contains(&summary), "{stderr}");
+    assert!(CASES.len() >= 70);
+}
+
+/// A command line and what it must answer (exit status 2, the error) before any work.
+fn refused(args: &[&str], expected: &str) {
+    let out = rulediff_within(60, args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(expected),
+        "{args:?}: wanted `{expected}` in\n{stderr}"
+    );
+}
+
+#[test]
+fn bad_command_lines_are_refused_before_any_work() {
+    let out = scratch("cli").join("out");
+    let out = out.to_str().unwrap();
+    let case = corpus("go/basics/occupied.toml");
+    let table: &[(&[&str], &str)] = &[
+        (
+            &["run", &case, "--rules", ""],
+            "--rules `` selects no referee",
+        ),
+        (
+            &["run", &case, "--rules=-all"],
+            "--rules `-all` selects no referee",
+        ),
+        (
+            &["run", &case, "--rules", "nonsense"],
+            "unknown referee `nonsense`",
+        ),
+        (
+            &["run", &case, "--engine", "a:nonsense-rule=x"],
+            "unknown ruleset `nonsense-rule`",
+        ),
+        (
+            &["run", &case, "--engine", "a:fide=x"],
+            "ruleset `fide` is a chess ruleset",
+        ),
+        (
+            &["run", &case, "--engine", "psk=/bin/cat"],
+            "id `psk` is a built-in referee's",
+        ),
+        (
+            &["run", &case, "--engine", "nobody"],
+            "`nobody` is not a built-in engine",
+        ),
+        (
+            &["run", &case, "--engine", "bad id=x"],
+            "`bad id` is not an id",
+        ),
+        (
+            &["run", "/nonexistent/cases"],
+            "/nonexistent/cases: no such file or directory",
+        ),
+        (&["random", "--games", "0", "--out", out], "--games 0"),
+        (
+            &["random", "--max-plies", "0", "--out", out],
+            "--max-plies 0",
+        ),
+        (
+            &[
+                "random",
+                "--family",
+                "chess",
+                "--board",
+                "5x5",
+                "--players",
+                "3",
+                "--out",
+                out,
+            ],
+            "--board is for Go",
+        ),
+        (
+            &[
+                "random",
+                "--family",
+                "chess",
+                "--players",
+                "3",
+                "--out",
+                out,
+            ],
+            "--players is for Go",
+        ),
+        (
+            &["random", "--board", "99x99", "--out", out],
+            "grid 99x99 is out of range",
+        ),
+        (
+            &["random", "--players", "9", "--out", out],
+            "--players must be 2..=8",
+        ),
+        (
+            &["random", "--rules", "", "--out", out],
+            "selects no go referee",
+        ),
+        (
+            &[
+                "random", "--family", "chess", "--start", "nonsense", "--out", out,
+            ],
+            "`nonsense` is not FEN",
+        ),
+        (
+            &[
+                "random", "--family", "xiangqi", "--start", "nonsense", "--out", out,
+            ],
+            "--start nonsense",
+        ),
+        (
+            &[
+                "random",
+                "--family",
+                "chess",
+                "--engine",
+                "gnugo-psk",
+                "--out",
+                out,
+            ],
+            "engines referee Go games only",
+        ),
+        (
+            &[
+                "finite",
+                "--rules",
+                "psk",
+                "--board",
+                "2x2",
+                "--max-states",
+                "0",
+            ],
+            "--max-states 0",
+        ),
+        (
+            &[
+                "finite",
+                "--rules",
+                "psk",
+                "--board",
+                "2x2",
+                "--max-seconds",
+                "0",
+            ],
+            "--max-seconds 0",
+        ),
+        (
+            &[
+                "finite",
+                "--rules",
+                "psk",
+                "--board",
+                "2x2",
+                "--max-memory",
+                "0",
+            ],
+            "--max-memory 0",
+        ),
+        (
+            &[
+                "finite",
+                "--rules",
+                "psk",
+                "--board",
+                "2x2",
+                "--players",
+                "1",
+            ],
+            "`1` is not 2..=8",
+        ),
+        (
+            &["finite", "--rules", "psk", "--graphs", "connected:1..=x"],
+            "--graphs takes `connected:1..=N`",
+        ),
+        (
+            &["finite", "--rules", "", "--board", "2x2"],
+            "selects no go referee",
+        ),
+        (
+            &[
+                "finite", "--family", "chess", "--rules", "fide", "--board", "2x2",
+            ],
+            "are for Go",
+        ),
+        (
+            &[
+                "solve",
+                "--rules",
+                "psk",
+                "--board",
+                "2x2",
+                "--max-seconds",
+                "0",
+            ],
+            "--max-seconds 0",
+        ),
+        (
+            &[
+                "solve",
+                "--rules",
+                "psk",
+                "--board",
+                "2x2",
+                "--table-mb",
+                "4000000",
+            ],
+            "--table-mb 4000000",
+        ),
+        (
+            &[
+                "solve",
+                "--rules",
+                "psk",
+                "--board",
+                "2x2",
+                "--table-mb",
+                "0",
+            ],
+            "--table-mb 0",
+        ),
+        (
+            &[
+                "solve",
+                "--rules",
+                "psk",
+                "--board",
+                "2x2",
+                "--no-result",
+                "0.3",
+            ],
+            "give a multiple of 0.5",
+        ),
+        (
+            &["solve", "--rules", "psk", "--board", "30x30"],
+            "grid 30x30 is out of range",
+        ),
+        (&["solve", "--rules", "psk"], "give --board"),
+        (
+            &["kee-claims", "--games", "18446744073709551615"],
+            "--games 18446744073709551615: at most",
+        ),
+        (&["kee-claims", "--games", "0"], "--games 0"),
+        (
+            &[
+                "kee-claims",
+                "--seed",
+                "18446744073709551615",
+                "--games",
+                "2",
+            ],
+            "the last game's seed would pass",
+        ),
+        (
+            &["kee-claims", "--rules", "kee:nonsense", "--games", "1"],
+            "`kee:nonsense` is not a Kee reading",
+        ),
+        (
+            &["sgf", "/nonexistent.toml"],
+            "/nonexistent.toml: cannot read",
+        ),
+        (
+            &["report", "/nonexistent/results.json"],
+            "cannot read /nonexistent/results.json",
+        ),
+    ];
+    for (args, expected) in table {
+        refused(args, expected);
+    }
+}
+
+/// Bad engines files: the error names the file and the line of the engine at fault.
+const ENGINES: &[(&str, &str)] = &[
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\ncolour = 1\n",
+        "e.toml:4:1: unknown field `colour`",
+    ),
+    (
+        "[[engine]]\nid = \"a b\"\ncommand = \"x\"\n",
+        "e.toml:1: engine `a b`: `a b` is not an id",
+    ),
+    (
+        "\n[[engine]]\nid = \"a\"\n",
+        "e.toml:2: engine `a`: `a` is not a built-in engine",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"\"\n",
+        "e.toml:1: engine `a`: empty command",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = []\n",
+        "e.toml:1: engine `a`: empty command",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\ntimeout_ms = 0\n",
+        "e.toml:1: engine `a`: timeout_ms must be 1..=3600000",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\ntimeout_ms = -5\n",
+        "e.toml:4:14: invalid value: integer `-5`",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\nstartup_ms = 99999999999\n",
+        "e.toml:1: engine `a`: startup_ms must be 1..=3600000",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\nkomi = 0.3\n",
+        "e.toml:1: engine `a`: komi must be a multiple of 0.5",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\nruleset = \"fide\"\n",
+        "e.toml:1: engine `a`: ruleset `fide` is a chess ruleset",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\nruleset = \"wxf\"\n",
+        "e.toml:1: engine `a`: ruleset `wxf` is a xiangqi ruleset",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\nruleset = \"nonsense-rule\"\n",
+        "e.toml:1: engine `a`: unknown ruleset `nonsense-rule`",
+    ),
+    (
+        "[[engine]]\nid = \"psk\"\ncommand = \"x\"\n",
+        "e.toml:1: engine `psk`: id `psk` is a built-in referee's",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\nlegality = \"sometimes\"\n",
+        "e.toml:4:12: unknown variant `sometimes`",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\nscoring = \"vibes\"\n",
+        "e.toml:4:11: unknown variant `vibes`",
+    ),
+    (
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\n\n[[engine]]\nid = \"a\"\ncommand = \"y\"\n",
+        "e.toml:5: engine `a`: defined twice",
+    ),
+    (
+        "[engine]\nid = 3\n",
+        "e.toml:1:1: invalid type: map, expected a sequence",
+    ),
+    (
+        "engine = 5\n",
+        "e.toml:1:10: invalid type: integer `5`, expected a sequence",
+    ),
+    (
+        "[[engine]]\nid = \"goban-chinese\"\ncommand = \"x\"\n",
+        "e.toml:1: engine `goban-chinese`: `goban-chinese` runs in process",
+    ),
+    (
+        "[[engine]]\ncommand = \"x\"\n",
+        "e.toml:1:1: missing field `id`",
+    ),
+    ("[[engine]\n", "e.toml:1:"),
+];
+
+#[test]
+fn bad_engines_files_name_the_file_and_line() {
+    let dir = scratch("engines");
+    let case = corpus("go/basics/occupied.toml");
+    for (i, (body, expected)) in ENGINES.iter().enumerate() {
+        let sub = dir.join(i.to_string());
+        std::fs::create_dir_all(&sub).unwrap();
+        let file = sub.join("e.toml");
+        std::fs::write(&file, body).unwrap();
+        let expected = format!("{}/{expected}", sub.display());
+        refused(
+            &["run", &case, "--engines", file.to_str().unwrap()],
+            &expected,
+        );
+    }
+    refused(
+        &["run", &case, "--engines", "/nonexistent/e.toml"],
+        "/nonexistent/e.toml: cannot read",
+    );
+}
+
+/// Bad saved results: `report` names the file, and the line and column of a syntax error.
+#[test]
+fn bad_results_files_name_the_file_and_where() {
+    let dir = scratch("results");
+    let table: &[(&str, &str)] = &[
+        ("{\"plan\": 3}", "in field `plan` (line 1, column 10): invalid type: integer `3`, expected struct Plan at line 1 column 10"),
+        ("{\n\"plan\": {\n", "in field `plan` (line 3, column 0): EOF while parsing an object at line 3 column 0"),
+        ("", "(line 1, column 0): EOF while parsing a value at line 1 column 0"),
+        ("[]", "invalid length 0, expected struct Results"),
+        ("\u{0}", "(line 1, column 1): expected value at line 1 column 1"),
+    ];
+    for (i, (body, expected)) in table.iter().enumerate() {
+        let file = dir.join(format!("{i}.json"));
+        std::fs::write(&file, body).unwrap();
+        refused(
+            &["report", file.to_str().unwrap()],
+            &format!("{}: not a rulediff results file", file.display()),
+        );
+        refused(&["report", file.to_str().unwrap()], expected);
+    }
+    refused(&["report", dir.to_str().unwrap()], "Is a directory");
+}
+
+#[test]
+fn an_empty_folder_or_one_without_cases_is_an_error() {
+    let dir = scratch("empty");
+    std::fs::write(dir.join("notes.txt"), "not a case").unwrap();
+    refused(&["run", dir.to_str().unwrap()], "no .toml case files under");
+    assert!(Path::new(&dir).exists());
+}
+
+/// An engine that never answers holds a run for its start-up allowance (here 1.5 s), not a
+/// minute: the first command is bounded like every other.
+#[test]
+fn a_silent_engine_costs_its_startup_allowance_not_a_minute() {
+    let dir = scratch("silent");
+    let file = dir.join("e.toml");
+    std::fs::write(
+        &file,
+        "[[engine]]\nid = \"silent\"\ncommand = \"sleep 1000\"\nruleset = \"psk\"\ntimeout_ms = 1500\n",
+    )
+    .unwrap();
+    let case = corpus("go/basics/occupied.toml");
+    let started = std::time::Instant::now();
+    let out = rulediff_within(60, &["run", &case, "--engines", file.to_str().unwrap()]);
+    let seconds = started.elapsed().as_secs_f64();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("engine `silent`"), "{stderr}");
+    assert!(stderr.contains("1500 ms"), "{stderr}");
+    assert!(seconds < 1.5 * 1.1 + 2.0, "{seconds} s");
+}

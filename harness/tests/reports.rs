@@ -1,0 +1,373 @@
+//! Campaign reports as a reader meets them: defects before rule differences, referee
+//! classes, the disagreement map, terminal lines that fit 120 columns, shards merged into
+//! exactly the report of one run, and the page itself in a real browser.
+
+use std::path::Path;
+use std::process::Command;
+
+mod common;
+use common::{fresh, rulediff, text};
+
+use rulediff::go::graph::Graph;
+use rulediff::go::{Go, GoSetup};
+use rulediff::referee::{select, RefereeInfo, Refereed};
+use rulediff::report::analysis::Analysis;
+use rulediff::runner::campaign::{self, Plan, Results};
+
+fn random(dir: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "random",
+        "--board",
+        "4x4",
+        "--games",
+        "120",
+        "--seed",
+        "3",
+        "--rules",
+        "no-ko,simple-ko,psk,chinese,cycle-void,kee",
+        "--out",
+    ];
+    args.push(dir.to_str().unwrap());
+    args.extend_from_slice(extra);
+    rulediff(&args)
+}
+
+fn require(tool: &str, found: bool) -> bool {
+    if !found {
+        assert!(
+            std::env::var("RULEDIFF_REQUIRE_TOOLS").as_deref() != Ok("1"),
+            "{tool} is required (RULEDIFF_REQUIRE_TOOLS=1)"
+        );
+        eprintln!("SKIPPED: {tool} is not installed (CI installs it)");
+    }
+    found
+}
+
+#[test]
+fn rule_differences_are_not_defects_and_lines_fit_the_terminal() {
+    let dir = fresh("differences");
+    let out = random(&dir, &["--fail-on-defects"]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains(", 0 defects"), "{stdout}");
+    assert!(stdout.contains("expected rule differences"), "{stdout}");
+    for line in stdout.lines() {
+        assert!(line.chars().count() <= 120, "too wide: {line}");
+    }
+    // Basic ko with cycles voided rules as simple ko until a cycle ends the game, which
+    // these short games never reach: one class.
+    assert!(stdout.contains("simple-ko + 1"), "{stdout}");
+    let verbose = rulediff(&[
+        "report",
+        dir.join("results.json").to_str().unwrap(),
+        "--verbose",
+    ]);
+    let listed = text(&verbose.stdout);
+    assert!(
+        listed.contains("simple-ko + 1: simple-ko, cycle-void"),
+        "{listed}"
+    );
+    for file in ["divergences.csv", "classes.csv", "disagreements.csv"] {
+        let csv = std::fs::read_to_string(dir.join(file)).unwrap();
+        assert!(csv.lines().count() > 1, "{file}: {csv}");
+    }
+    let map = std::fs::read_to_string(dir.join("disagreements.csv")).unwrap();
+    assert!(map.starts_with("class_a,class_b,steps,games,games_exact"));
+    assert!(
+        map.contains("true"),
+        "new campaigns count games exactly: {map}"
+    );
+}
+
+/// A referee that plays positional superko while claiming simple ko: every superko
+/// divergence from `simple-ko` is then a defect.
+fn liar() -> RefereeInfo<Go> {
+    let registry = Go::registry();
+    let claims = registry
+        .iter()
+        .find(|r| r.id == "simple-ko")
+        .unwrap()
+        .claims
+        .clone();
+    RefereeInfo::new("liar", "psk claiming simple ko", "test", || {
+        let registry = Go::registry();
+        (registry.iter().find(|r| r.id == "psk").unwrap().make)()
+    })
+    .with_claims(claims)
+}
+
+#[test]
+fn a_referee_that_breaks_its_claim_makes_defects_that_lead_every_report() {
+    let setup = GoSetup::empty(Graph::grid(4, 4, false).unwrap(), 2);
+    let registry = Go::registry();
+    let mut referees = select(&registry, "simple-ko,psk").unwrap();
+    let liar = liar();
+    referees.push(&liar);
+    let plan = Plan {
+        family: "go".into(),
+        setup: <Go as rulediff::family::Explore>::setup_keys(&setup),
+        referees: referees.iter().map(|r| r.id.clone()).collect(),
+        seed: 5,
+        games: 64,
+        max_plies: 128,
+        shard: None,
+    };
+    let dir = fresh("liar");
+    let mut results = Results::new(plan);
+    results.claims = referees
+        .iter()
+        .map(|r| (r.id.clone(), r.claims.clone()))
+        .collect();
+    campaign::run(&setup, &referees, &mut results, 64, &dir, |_, _| Ok(())).unwrap();
+    let analysis = Analysis::of(&results);
+    assert!(
+        analysis.defects() > 0,
+        "psk ruling as `liar` splits from simple-ko"
+    );
+    let first = &analysis.signatures[0];
+    assert!(first.is_defect(), "defects come first");
+    assert!(first.defects[0].describe().contains("simple-ko"));
+    // psk and the liar rule alike: one class, named by the first of them.
+    assert!(analysis.classes.iter().any(|c| c.label() == "psk + 1"));
+    let summary = rulediff::report::campaign::summary(&results, false);
+    let defects = summary.find("defects (").expect("a defects section");
+    let differences = summary
+        .find("expected rule differences")
+        .unwrap_or(usize::MAX);
+    assert!(defects < differences, "{summary}");
+    let csv = rulediff::report::campaign::csv(&results).unwrap();
+    assert!(csv.lines().nth(1).unwrap().starts_with("defect,"), "{csv}");
+    let html = rulediff::report::campaign::html(&results);
+    let at = |needle: &str| html.find(needle).unwrap_or_else(|| panic!("{needle}"));
+    assert!(at("id=\"defects\"") < at("id=\"map\""));
+    assert!(at("id=\"map\"") < at("id=\"signatures\""));
+    assert!(html.contains("stroke=\"#d50000\""), "defect pairs outlined");
+}
+
+#[test]
+fn an_engine_that_breaks_its_claim_fails_fail_on_defects() {
+    if !require("gnugo", rulediff::engine::spec::locate("gnugo").is_some()) {
+        return;
+    }
+    let engine =
+        "liar:simple-ko=gnugo --mode gtp --chinese-rules --positional-superko --forbid-suicide";
+    let dir = fresh("gnugo-liar");
+    let args = |fail: bool| {
+        let mut a = vec![
+            "random",
+            "--board",
+            "4x4",
+            "--games",
+            "40",
+            "--seed",
+            "2",
+            "--rules",
+            "simple-ko",
+            "--engine",
+            engine,
+            "--out",
+            dir.to_str().unwrap(),
+        ];
+        if fail {
+            a.push("--fail-on-defects");
+        }
+        a
+    };
+    let out = rulediff(&args(true));
+    let stdout = text(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(stdout.contains("DEFECT legality"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = rulediff(&args(false));
+    assert!(
+        out.status.success(),
+        "without the flag defects are reported only"
+    );
+    let cases = dir.join("cases");
+    let run = |fail: bool| {
+        let mut a = vec!["run", cases.to_str().unwrap(), "--engine", engine];
+        if fail {
+            a.push("--fail-on-defects");
+        }
+        rulediff(&a)
+    };
+    let replay = run(true);
+    assert!(!replay.status.success(), "{}", text(&replay.stdout));
+    let first = text(&replay.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        first.ends_with("defects (referees that claim the same rule ruled apart):"),
+        "run leads with its defects: {first}"
+    );
+}
+
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut all = Vec::new();
+    for sub in ["", "cases"] {
+        let mut names: Vec<_> = std::fs::read_dir(dir.join(sub))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
+        names.sort();
+        for path in names {
+            let name = path.strip_prefix(dir).unwrap().display().to_string();
+            all.push((name, std::fs::read(&path).unwrap()));
+        }
+    }
+    all
+}
+
+#[test]
+fn four_shards_merge_into_the_report_of_one_run() {
+    let whole = fresh("whole");
+    assert!(random(&whole, &[]).status.success());
+    let shards: Vec<_> = (0..4).map(|i| fresh(&format!("shard{i}"))).collect();
+    for (i, dir) in shards.iter().enumerate() {
+        let out = random(dir, &["--shard", &format!("{i}/4")]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let merged = fresh("merged");
+    let mut args = vec!["report", "--out", merged.to_str().unwrap(), "--merge"];
+    // Any order.
+    for dir in shards.iter().rev() {
+        args.push(dir.to_str().unwrap());
+    }
+    let out = rulediff(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (a, b) = (files(&whole), files(&merged));
+    assert_eq!(
+        a.iter().map(|f| &f.0).collect::<Vec<_>>(),
+        b.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    for ((name, x), (_, y)) in a.iter().zip(&b) {
+        assert!(
+            x == y,
+            "{name} differs between one run and four merged shards"
+        );
+    }
+
+    let merge = |dirs: &[&Path]| {
+        let out = fresh("bad-merge");
+        let mut args = vec!["report", "--out", out.to_str().unwrap(), "--merge"];
+        args.extend(dirs.iter().map(|d| d.to_str().unwrap()));
+        let run = rulediff(&args);
+        assert!(!run.status.success());
+        text(&run.stderr)
+    };
+    let missing = merge(&[&shards[0], &shards[1], &shards[3]]);
+    assert!(missing.contains("shard 2 of 4 missing"), "{missing}");
+    let twice = merge(&[&shards[0], &shards[1], &shards[1], &shards[2], &shards[3]]);
+    assert!(twice.contains("are both shard 1/4"), "{twice}");
+    let other = fresh("other-seed");
+    let out = rulediff(&[
+        "random",
+        "--board",
+        "4x4",
+        "--games",
+        "120",
+        "--seed",
+        "4",
+        "--rules",
+        "no-ko,simple-ko,psk,chinese,cycle-void,kee",
+        "--shard",
+        "1/4",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let mixed = merge(&[&shards[0], &other, &shards[2], &shards[3]]);
+    assert!(
+        mixed.contains("shards of different campaigns") && mixed.contains("other-seed"),
+        "{mixed}"
+    );
+    let whole_given = merge(&[&whole]);
+    assert!(whole_given.contains("not a shard"), "{whole_given}");
+}
+
+#[test]
+fn a_corrupt_results_file_names_the_file_and_the_field() {
+    let dir = fresh("corrupt");
+    assert!(random(&dir, &[]).status.success());
+    let path = dir.join("results.json");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let broken = saved.replacen("\"plies\": ", "\"plies\": \"many\", \"was\": ", 1);
+    std::fs::write(&path, broken).unwrap();
+    let out = rulediff(&["report", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let error = text(&out.stderr);
+    assert!(
+        error.contains("results.json") && error.contains("field `plies`"),
+        "{error}"
+    );
+}
+
+/// Headless Chromium, where installed.
+fn chromium() -> Option<&'static str> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|name| {
+            Command::new(name)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+}
+
+#[test]
+fn the_page_reads_right_in_a_real_browser() {
+    let browser = chromium();
+    if !require("chromium", browser.is_some()) {
+        return;
+    }
+    let browser = browser.unwrap();
+    let dir = fresh("browser");
+    assert!(random(&dir, &[]).status.success());
+    let page = format!("file://{}", dir.join("report.html").display());
+    let headless = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+    ];
+    let dom = Command::new(browser)
+        .args(headless)
+        .args(["--dump-dom", &page])
+        .output()
+        .unwrap();
+    let dom = text(&dom.stdout);
+    let at = |needle: &str| {
+        dom.find(needle)
+            .unwrap_or_else(|| panic!("{needle} not in the page as rendered"))
+    };
+    assert!(at("<h2>Defects") < at("<h2>Disagreement map"));
+    assert!(at("<h2>Disagreement map") < at("<h2>All signatures"));
+    assert!(dom.contains("<svg") && dom.contains("class=\"map\""));
+    let sections: Vec<&str> = dom.split("<section class=\"sig\"").skip(1).collect();
+    assert!(!sections.is_empty());
+    for section in &sections {
+        let section = section.split("</section>").next().unwrap();
+        assert!(section.contains("<svg"), "a board per divergence");
+    }
+    for remote in ["src=\"http", "href=\"http", "url(http", "@import"] {
+        assert!(!dom.contains(remote), "no network resources: {remote}");
+    }
+    let shot = dir.join("report.png");
+    let out = Command::new(browser)
+        .args(headless)
+        .args([
+            "--window-size=1280,1600",
+            &format!("--screenshot={}", shot.display()),
+            &page,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        std::fs::metadata(&shot).unwrap().len() > 10_000,
+        "a screenshot"
+    );
+}
