@@ -191,6 +191,9 @@ pub fn area_into(
 }
 
 const NONE: u32 = u32::MAX;
+/// In `string_of`, a vertex not of the colour; in `region_of`, a stone of the colour. Each
+/// flood then asks one array per neighbour instead of the colour and the label.
+const OTHER: u32 = u32::MAX - 1;
 
 /// Benson's algorithm for one colour, with buffers kept between runs.
 #[derive(Debug, Default, Clone)]
@@ -228,7 +231,11 @@ impl Benson {
     fn label_strings(&mut self, graph: &Graph, cells: &[Colour], colour: Colour) {
         let n = cells.len();
         self.string_of.clear();
-        self.string_of.resize(n, NONE);
+        self.string_of.extend(
+            cells
+                .iter()
+                .map(|&c| if c == colour { NONE } else { OTHER }),
+        );
         self.stones.clear();
         self.stones.resize(n, 0);
         self.string_start.clear();
@@ -237,7 +244,7 @@ impl Benson {
         let (string_of, stones) = (&mut self.string_of[..], &mut self.stones[..]);
         let mut len = 0;
         for v in 0..n {
-            if cells[v] != colour || string_of[v] != NONE {
+            if string_of[v] != NONE {
                 continue;
             }
             let id = self.string_start.len() as u32;
@@ -248,7 +255,7 @@ impl Benson {
             len += 1;
             while i < len {
                 for &m in graph.neighbours(stones[i]) {
-                    if cells[m as usize] == colour && string_of[m as usize] == NONE {
+                    if string_of[m as usize] == NONE {
                         string_of[m as usize] = id;
                         stones[len] = m;
                         len += 1;
@@ -273,7 +280,11 @@ impl Benson {
     fn label_regions(&mut self, graph: &Graph, cells: &[Colour], colour: Colour, suicide: bool) {
         let n = cells.len();
         self.region_of.clear();
-        self.region_of.resize(n, NONE);
+        self.region_of.extend(
+            cells
+                .iter()
+                .map(|&c| if c == colour { OTHER } else { NONE }),
+        );
         self.points.clear();
         self.points.resize(n, 0);
         self.region_start.clear();
@@ -297,7 +308,7 @@ impl Benson {
             // a liberty keeps only the strings it touches.
             for &m in graph.neighbours(v as Vertex) {
                 let s = string_of[m as usize];
-                if s != NONE && !self.vital[vital_start..].contains(&s) {
+                if s < OTHER && !self.vital[vital_start..].contains(&s) {
                     self.vital.push(s);
                 }
             }
@@ -314,9 +325,10 @@ impl Benson {
                 let neighbours = graph.neighbours(p);
                 let mut touches = false;
                 for &m in neighbours {
-                    if cells[m as usize] == colour {
+                    let r = region_of[m as usize];
+                    if r == OTHER {
                         touches = true;
-                    } else if region_of[m as usize] == NONE {
+                    } else if r == NONE {
                         region_of[m as usize] = id;
                         points[len] = m;
                         len += 1;
@@ -367,7 +379,7 @@ impl Benson {
                 for i in stones {
                     for &m in graph.neighbours(self.stones[i]) {
                         let r = self.region_of[m as usize];
-                        if r == NONE || self.borders_dead[r as usize] {
+                        if r >= OTHER || self.borders_dead[r as usize] {
                             continue;
                         }
                         self.borders_dead[r as usize] = true;
