@@ -191,6 +191,9 @@ pub fn area_into(
 }
 
 const NONE: u32 = u32::MAX;
+/// In `string_of`, a vertex not of the colour; in `region_of`, a stone of the colour. Each
+/// flood then asks one array per neighbour instead of the colour and the label.
+const OTHER: u32 = u32::MAX - 1;
 
 /// Benson's algorithm for one colour, with buffers kept between runs.
 #[derive(Debug, Default, Clone)]
@@ -228,31 +231,42 @@ impl Benson {
     fn label_strings(&mut self, graph: &Graph, cells: &[Colour], colour: Colour) {
         let n = cells.len();
         self.string_of.clear();
-        self.string_of.resize(n, NONE);
+        self.string_of.extend(
+            cells
+                .iter()
+                .map(|&c| if c == colour { NONE } else { OTHER }),
+        );
         self.stones.clear();
+        self.stones.resize(n, 0);
         self.string_start.clear();
+        // Local slices, written by index: no capacity checks, and the compiler keeps the
+        // pointers in registers.
+        let (string_of, stones) = (&mut self.string_of[..], &mut self.stones[..]);
+        let mut len = 0;
         for v in 0..n {
-            if cells[v] != colour || self.string_of[v] != NONE {
+            if string_of[v] != NONE {
                 continue;
             }
             let id = self.string_start.len() as u32;
-            let start = self.stones.len();
-            self.string_start.push(start as u32);
-            self.string_of[v] = id;
-            self.stones.push(v as Vertex);
-            let mut i = start;
-            while i < self.stones.len() {
-                for &m in graph.neighbours(self.stones[i]) {
-                    if cells[m as usize] == colour && self.string_of[m as usize] == NONE {
-                        self.string_of[m as usize] = id;
-                        self.stones.push(m);
+            self.string_start.push(len as u32);
+            string_of[v] = id;
+            stones[len] = v as Vertex;
+            let mut i = len;
+            len += 1;
+            while i < len {
+                for &m in graph.neighbours(stones[i]) {
+                    if string_of[m as usize] == NONE {
+                        string_of[m as usize] = id;
+                        stones[len] = m;
+                        len += 1;
                     }
                 }
                 i += 1;
             }
         }
-        self.has_stone = !self.stones.is_empty();
-        self.string_start.push(self.stones.len() as u32);
+        self.stones.truncate(len);
+        self.has_stone = len > 0;
+        self.string_start.push(len as u32);
         let strings = self.string_start.len() - 1;
         self.vital_count.clear();
         self.vital_count.resize(strings, 0);
@@ -266,59 +280,77 @@ impl Benson {
     fn label_regions(&mut self, graph: &Graph, cells: &[Colour], colour: Colour, suicide: bool) {
         let n = cells.len();
         self.region_of.clear();
-        self.region_of.resize(n, NONE);
+        self.region_of.extend(
+            cells
+                .iter()
+                .map(|&c| if c == colour { OTHER } else { NONE }),
+        );
         self.points.clear();
+        self.points.resize(n, 0);
         self.region_start.clear();
         self.vital.clear();
         self.vital_start.clear();
         self.interior.clear();
         self.contains_opponent.clear();
         self.borders_dead.clear();
+        let (region_of, points) = (&mut self.region_of[..], &mut self.points[..]);
+        let string_of = &self.string_of[..];
+        let mut len = 0;
         for v in 0..n {
-            if cells[v] != EMPTY || self.region_of[v] != NONE {
+            if cells[v] != EMPTY || region_of[v] != NONE {
                 continue;
             }
             let id = self.region_start.len() as u32;
-            let start = self.points.len();
-            self.region_start.push(start as u32);
+            self.region_start.push(len as u32);
             let vital_start = self.vital.len();
             self.vital_start.push(vital_start as u32);
             // Candidates: the strings next to the first point; each later point that must be
             // a liberty keeps only the strings it touches.
             for &m in graph.neighbours(v as Vertex) {
-                let s = self.string_of[m as usize];
-                if s != NONE && !self.vital[vital_start..].contains(&s) {
+                let s = string_of[m as usize];
+                if s < OTHER && !self.vital[vital_start..].contains(&s) {
                     self.vital.push(s);
                 }
             }
             let (mut interior, mut opponent) = (0u8, false);
-            self.region_of[v] = id;
-            self.points.push(v as Vertex);
-            let mut i = start;
-            while i < self.points.len() {
-                let p = self.points[i];
+            region_of[v] = id;
+            points[len] = v as Vertex;
+            let mut i = len;
+            len += 1;
+            // One pass over each point's neighbours grows the region and sees whether the
+            // point touches the colour; only while candidates remain does a point look at
+            // which strings it touches.
+            while i < len {
+                let p = points[i];
                 let neighbours = graph.neighbours(p);
-                if suicide || cells[p as usize] == EMPTY {
-                    let string_of = &self.string_of;
+                let mut touches = false;
+                for &m in neighbours {
+                    let r = region_of[m as usize];
+                    if r == OTHER {
+                        touches = true;
+                    } else if r == NONE {
+                        region_of[m as usize] = id;
+                        points[len] = m;
+                        len += 1;
+                    }
+                }
+                let own = cells[p as usize];
+                if !touches {
+                    interior = (interior + 1).min(2);
+                }
+                opponent |= own != EMPTY;
+                if self.vital.len() > vital_start && (suicide || own == EMPTY) {
                     let mut kept = vital_start;
-                    for k in vital_start..self.vital.len() {
-                        let s = self.vital[k];
-                        if neighbours.iter().any(|&m| string_of[m as usize] == s) {
-                            self.vital[kept] = s;
-                            kept += 1;
+                    if touches {
+                        for k in vital_start..self.vital.len() {
+                            let s = self.vital[k];
+                            if neighbours.iter().any(|&m| string_of[m as usize] == s) {
+                                self.vital[kept] = s;
+                                kept += 1;
+                            }
                         }
                     }
                     self.vital.truncate(kept);
-                }
-                if !neighbours.iter().any(|&m| cells[m as usize] == colour) {
-                    interior = (interior + 1).min(2);
-                }
-                opponent |= cells[p as usize] != EMPTY;
-                for &m in neighbours {
-                    if cells[m as usize] != colour && self.region_of[m as usize] == NONE {
-                        self.region_of[m as usize] = id;
-                        self.points.push(m);
-                    }
                 }
                 i += 1;
             }
@@ -329,7 +361,8 @@ impl Benson {
                 self.vital_count[s as usize] += 1;
             }
         }
-        self.region_start.push(self.points.len() as u32);
+        self.points.truncate(len);
+        self.region_start.push(len as u32);
         self.vital_start.push(self.vital.len() as u32);
     }
 
@@ -346,7 +379,7 @@ impl Benson {
                 for i in stones {
                     for &m in graph.neighbours(self.stones[i]) {
                         let r = self.region_of[m as usize];
-                        if r == NONE || self.borders_dead[r as usize] {
+                        if r >= OTHER || self.borders_dead[r as usize] {
                             continue;
                         }
                         self.borders_dead[r as usize] = true;
