@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::{fresh, rulediff, text};
+use common::{corpus, fresh, rulediff, text};
 
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
@@ -145,6 +145,35 @@ fn a_referee_that_breaks_its_claim_makes_defects_that_lead_every_report() {
 }
 
 #[test]
+fn a_case_run_lists_its_defects_in_every_row_of_their_step() {
+    let path = corpus("go/superko/psk-2x2-repetition.toml");
+    let Ok(rulediff::case::AnyCase::Go(case)) = rulediff::case::load(Path::new(&path)) else {
+        panic!("{path} is a Go case");
+    };
+    let registry = Go::registry();
+    let mut referees = select(&registry, "simple-ko,psk").unwrap();
+    let liar = liar();
+    referees.push(&liar);
+    let run = rulediff::runner::run_case(&case, &referees, &Default::default());
+    let claims: Vec<_> = referees.iter().map(|r| &r.claims).collect();
+    let defects = rulediff::runner::defects::of_run(&run, &claims);
+    assert_eq!(defects.len(), 1, "{defects:?}");
+    assert_eq!(defects[0].ply, 7);
+    assert!(
+        defects[0].line().contains("ply 7 A1: legality"),
+        "{defects:?}"
+    );
+    let csv = rulediff::report::csv::case_runs(&[run], &defects).unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",dead,defects"));
+    let listing: Vec<&str> = csv
+        .lines()
+        .filter(|l| l.contains("simple-ko legal"))
+        .collect();
+    assert_eq!(listing.len(), 3, "every referee's row of ply 7: {csv}");
+    assert!(listing.iter().all(|l| l.contains(",7,B,A1,")), "{csv}");
+}
+
+#[test]
 fn an_engine_that_breaks_its_claim_fails_fail_on_defects() {
     if !require("gnugo", rulediff::engine::spec::locate("gnugo").is_some()) {
         return;
@@ -201,6 +230,22 @@ fn an_engine_that_breaks_its_claim_fails_fail_on_defects() {
     assert!(
         first.ends_with("defects (referees that claim the same rule ruled apart):"),
         "run leads with its defects: {first}"
+    );
+    let replay = |format: &str| {
+        let (cases, format) = (cases.to_str().unwrap(), format);
+        rulediff(&["run", cases, "--engine", engine, "--format", format])
+    };
+    let json = text(&replay("json").stdout);
+    assert!(
+        json.starts_with("{\n  \"defects\": ["),
+        "JSON leads with its defects"
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["defects"][0]["layer"], "legality", "{json}");
+    let csv = text(&replay("csv").stdout);
+    assert!(
+        csv.contains(",\"legality ("),
+        "a defects column lists them: {csv}"
     );
 }
 

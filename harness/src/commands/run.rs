@@ -10,6 +10,7 @@ use rulediff::case::{self, AnyCase, Case};
 use rulediff::family::Explore;
 use rulediff::referee::{select_own, RefereeInfo, Refereed};
 use rulediff::report;
+use rulediff::runner::defects::RunDefect;
 use rulediff::runner::{self, CaseRun, Options};
 use serde::Serialize;
 
@@ -48,14 +49,16 @@ pub struct Args {
 
 /// What one case file gave: a run, nothing (no chosen referee is of its family), or an error.
 enum Outcome {
-    /// The run and its defects, one line each.
-    Ran(Box<CaseRun>, Vec<String>),
+    /// The run and its defects.
+    Ran(Box<CaseRun>, Vec<RunDefect>),
     Skipped,
     Failed(String),
 }
 
 #[derive(Serialize)]
 struct JsonReport<'a> {
+    /// First, as in the text report: what a reader must look at.
+    defects: &'a [RunDefect],
     runs: &'a [CaseRun],
     errors: &'a [String],
 }
@@ -92,21 +95,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     for error in &errors {
         eprintln!("error: {error}");
     }
-    let mut text = render(args.format, &runs, &errors)?;
-    if matches!(args.format, Format::Text) && !defects.is_empty() {
-        let mut lead = format!(
-            "{} defects (referees that claim the same rule ruled apart):\n",
-            defects.len()
-        );
-        for d in &defects {
-            let words: Vec<String> = d.split(' ').map(str::to_string).collect();
-            for text in report::campaign::wrap(&words, " ", 6) {
-                lead.push_str(&text);
-                lead.push('\n');
-            }
-        }
-        text = lead + "\n" + &text;
-    }
+    let text = render(args.format, &runs, &defects, &errors)?;
     match &args.out {
         Some(path) => rulediff::util::atomic::write(path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?,
@@ -137,7 +126,7 @@ fn progress(len: u64) -> ProgressBar {
     bar
 }
 
-fn split(outcomes: Vec<Outcome>) -> (Vec<CaseRun>, Vec<String>, Vec<String>) {
+fn split(outcomes: Vec<Outcome>) -> (Vec<CaseRun>, Vec<RunDefect>, Vec<String>) {
     let (mut runs, mut defects, mut errors) = (Vec::new(), Vec::new(), Vec::new());
     for outcome in outcomes {
         match outcome {
@@ -152,36 +141,53 @@ fn split(outcomes: Vec<Outcome>) -> (Vec<CaseRun>, Vec<String>, Vec<String>) {
     (runs, defects, errors)
 }
 
-/// The defects of a run, one line each: `case.toml ply 7 C3: legality (…): psk legal, …`.
-fn defects_of<F: Refereed>(run: &CaseRun, referees: &[&RefereeInfo<F>]) -> Vec<String> {
+fn defects_of<F: Refereed>(run: &CaseRun, referees: &[&RefereeInfo<F>]) -> Vec<RunDefect> {
     let claims: Vec<&rulediff::referee::Claims> = referees.iter().map(|r| &r.claims).collect();
-    let mut lines = Vec::new();
-    for d in &run.divergences {
-        let Some(step) = run.steps.iter().find(|s| s.ply == d.ply) else {
-            continue;
-        };
-        for defect in runner::defects::defects(&run.referees, &step.rulings, &claims) {
-            lines.push(format!(
-                "{} ply {} {}: {}",
-                run.case,
-                d.ply,
-                d.play,
-                defect.describe()
-            ));
-        }
-    }
-    lines
+    runner::defects::of_run(run, &claims)
 }
 
-fn render(format: Format, runs: &[CaseRun], errors: &[String]) -> anyhow::Result<String> {
+fn render(
+    format: Format,
+    runs: &[CaseRun],
+    defects: &[RunDefect],
+    errors: &[String],
+) -> anyhow::Result<String> {
     Ok(match format {
-        Format::Text => runs
-            .iter()
-            .map(|run| report::text::case_run(run) + "\n")
-            .collect(),
-        Format::Json => serde_json::to_string_pretty(&JsonReport { runs, errors })? + "\n",
-        Format::Csv => report::csv::case_runs(runs)?,
+        Format::Text => {
+            let body: String = runs
+                .iter()
+                .map(|run| report::text::case_run(run) + "\n")
+                .collect();
+            text_defects(defects) + &body
+        }
+        Format::Json => {
+            serde_json::to_string_pretty(&JsonReport {
+                defects,
+                runs,
+                errors,
+            })? + "\n"
+        }
+        Format::Csv => report::csv::case_runs(runs, defects)?,
     })
+}
+
+/// The lead of the text report: every defect, wrapped, then a blank line; empty without any.
+fn text_defects(defects: &[RunDefect]) -> String {
+    if defects.is_empty() {
+        return String::new();
+    }
+    let mut lead = format!(
+        "{} defects (referees that claim the same rule ruled apart):\n",
+        defects.len()
+    );
+    for d in defects {
+        let words: Vec<String> = d.line().split(' ').map(str::to_string).collect();
+        for text in report::campaign::wrap(&words, " ", 6) {
+            lead.push_str(&text);
+            lead.push('\n');
+        }
+    }
+    lead + "\n"
 }
 
 fn run_file(

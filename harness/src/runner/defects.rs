@@ -86,6 +86,48 @@ pub fn defects(ids: &[String], rulings: &[Ruling], claims: &[&Claims]) -> Vec<De
         .collect()
 }
 
+/// A defect where a case run met it: the case, the ply and the play of its step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RunDefect {
+    pub case: String,
+    pub ply: usize,
+    pub play: String,
+    #[serde(flatten)]
+    pub defect: Defect,
+}
+
+impl RunDefect {
+    /// `case.toml ply 7 C3: legality (…): psk legal, …`.
+    pub fn line(&self) -> String {
+        format!(
+            "{} ply {} {}: {}",
+            self.case,
+            self.ply,
+            self.play,
+            self.defect.describe()
+        )
+    }
+}
+
+/// The defects of a run, in step order; `claims` is in the order of `run.referees`.
+pub fn of_run(run: &super::CaseRun, claims: &[&Claims]) -> Vec<RunDefect> {
+    let mut found = Vec::new();
+    for d in &run.divergences {
+        let Some(step) = run.steps.iter().find(|s| s.ply == d.ply) else {
+            continue;
+        };
+        for defect in defects(&run.referees, &step.rulings, claims) {
+            found.push(RunDefect {
+                case: run.case.clone(),
+                ply: d.ply,
+                play: d.play.clone(),
+                defect,
+            });
+        }
+    }
+    found
+}
+
 /// The claims of referees by id, where `known` has them; a referee it lacks claims to be
 /// itself ([`Claims::own`]).
 pub fn claims_of(ids: &[String], known: &BTreeMap<String, Claims>) -> Vec<Claims> {
