@@ -8,13 +8,10 @@
 //! A bridge reports facts — legality, automatic ends, the draw the player to move can claim —
 //! and the claim policy is applied here, as for the internal FIDE referees. A bridge that
 //! cannot be started, exits, stays silent past the timeout or answers nonsense is a
-//! [`Fault`], never a ruling. Processes are kept in a pool and reused across games.
+//! [`Fault`], never a ruling; a hang or crash is recovered from once (the game replayed in a
+//! new process) by [`crate::engine::json_bridge`], which also pools processes across games.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::sync::Arc;
 
 use serde_json::{json, Value};
 use shakmaty::uci::UciMove;
@@ -22,19 +19,11 @@ use shakmaty::uci::UciMove;
 use super::notation::parse_uci;
 use super::rules::fide::Claims;
 use super::{Chess, ChessSetup};
+use crate::engine::json_bridge::{BridgeKind, Session};
 use crate::referee::{Fault, Outcome, Referee, RefereeInfo, Status, Verdict};
 
 /// The python-chess bridge, as shipped.
 pub const PYTHON_CHESS_BRIDGE: &str = include_str!("../../bridges/python_chess_bridge.py");
-
-/// How long a bridge may take to answer one request: 20 s, or `$RULEDIFF_BRIDGE_TIMEOUT_MS`.
-fn timeout() -> Duration {
-    let millis = std::env::var("RULEDIFF_BRIDGE_TIMEOUT_MS")
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(20_000);
-    Duration::from_millis(millis)
-}
 
 /// The program and arguments of a bridge.
 pub type CommandLine = Vec<String>;
@@ -44,143 +33,45 @@ fn python_chess_command() -> CommandLine {
     vec![python, "-u".into(), "-c".into(), PYTHON_CHESS_BRIDGE.into()]
 }
 
-/// A running bridge process.
-struct Process {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Process {
-    fn spawn(command: &CommandLine) -> Result<Process, Fault> {
-        let (program, args) = command.split_first().ok_or_else(|| Fault::Crashed {
-            detail: "empty bridge command".into(),
-        })?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| Fault::Crashed {
-                detail: format!("cannot start `{program}`: {e}"),
-            })?;
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (send, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut process = Process {
-            child,
-            stdin,
-            lines,
-        };
-        let hello = process.ask(&json!({"cmd": "hello"}))?;
-        if let Some(error) = hello.get("error").and_then(Value::as_str) {
-            return Err(Fault::Unsupported {
-                detail: error.to_string(),
-            });
-        }
-        Ok(process)
-    }
-
-    fn ask(&mut self, request: &Value) -> Result<Value, Fault> {
-        let text = request.to_string();
-        writeln!(self.stdin, "{text}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| Fault::Crashed {
-                detail: format!("cannot write to the bridge: {e}"),
-            })?;
-        let line = match self.lines.recv_timeout(timeout()) {
-            Ok(line) => line,
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(Fault::Timeout {
-                    command: text,
-                    millis: timeout().as_millis() as u64,
-                })
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(Fault::Crashed {
-                    detail: format!("the bridge closed its output after `{text}`"),
-                })
-            }
-        };
-        serde_json::from_str(&line).map_err(|_| Fault::Garbage {
-            command: text,
-            reply: line,
-        })
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "{}", json!({"cmd": "quit"}));
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Idle bridge processes by command line, reused by the next referee that needs one.
-fn pool() -> &'static Mutex<Vec<(CommandLine, Process)>> {
-    static POOL: OnceLock<Mutex<Vec<(CommandLine, Process)>>> = OnceLock::new();
-    POOL.get_or_init(|| Mutex::new(Vec::new()))
-}
-
-fn take(command: &CommandLine) -> Result<Process, Fault> {
-    let idle = {
-        let mut pool = pool().lock().unwrap_or_else(|e| e.into_inner());
-        let at = pool.iter().position(|(c, _)| c == command);
-        at.map(|i| pool.swap_remove(i).1)
+/// An `{"error": …}` reply: to `hello`, the bridge cannot work here; else, nonsense.
+fn check(request: &str, reply: Value) -> Result<Value, Fault> {
+    let Some(error) = reply.get("error").and_then(Value::as_str) else {
+        return Ok(reply);
     };
-    match idle {
-        Some(process) => Ok(process),
-        None => Process::spawn(command),
+    if request.contains("\"hello\"") {
+        return Err(Fault::Unsupported {
+            detail: error.to_string(),
+        });
     }
+    Err(Fault::Garbage {
+        command: request.to_string(),
+        reply: error.to_string(),
+    })
 }
 
 /// A referee answered by a bridge process.
 pub struct BridgeReferee {
     id: String,
-    command: Arc<CommandLine>,
     claims: Claims,
-    process: Option<Process>,
+    session: Session,
     status: Option<Status>,
 }
 
 impl BridgeReferee {
     pub fn new(id: impl Into<String>, command: Arc<CommandLine>, claims: Claims) -> Self {
+        let id = id.into();
+        let kind = BridgeKind {
+            id: id.clone(),
+            argv: command.as_ref().clone(),
+            hello: Some(json!({"cmd": "hello"})),
+            check,
+        };
         BridgeReferee {
-            id: id.into(),
-            command,
+            id,
             claims,
-            process: None,
+            session: Session::new(kind),
             status: None,
         }
-    }
-
-    /// Sends a request; a fault drops the process (it is in an unknown state).
-    fn ask(&mut self, request: Value) -> Result<Value, Fault> {
-        let process = self.process.as_mut().ok_or_else(|| Fault::Unsupported {
-            detail: "no game started".into(),
-        })?;
-        let reply = process.ask(&request);
-        if reply.is_err() {
-            self.process = None;
-        }
-        let reply = reply?;
-        if let Some(error) = reply.get("error").and_then(Value::as_str) {
-            return Err(Fault::Garbage {
-                command: request.to_string(),
-                reply: error.to_string(),
-            });
-        }
-        Ok(reply)
     }
 
     fn garbage(request: &str, reply: &Value) -> Fault {
@@ -194,7 +85,13 @@ impl BridgeReferee {
         if self.status()?.is_over() {
             return Ok(Verdict::illegal("game-over"));
         }
-        let reply = self.ask(json!({"cmd": cmd, "move": play.to_string()}))?;
+        let request = json!({"cmd": cmd, "move": play.to_string()});
+        let reply = if cmd == "play" {
+            let legal = |r: &Value| r.get("legal").and_then(Value::as_bool) == Some(true);
+            self.session.change(request, legal)?
+        } else {
+            self.session.ask(&request)?
+        };
         match reply.get("legal").and_then(Value::as_bool) {
             Some(true) => Ok(Verdict::Legal),
             Some(false) => Ok(Verdict::illegal(
@@ -228,26 +125,15 @@ impl BridgeReferee {
     }
 }
 
-impl Drop for BridgeReferee {
-    fn drop(&mut self) {
-        if let Some(process) = self.process.take() {
-            let mut pool = pool().lock().unwrap_or_else(|e| e.into_inner());
-            pool.push((self.command.as_ref().clone(), process));
-        }
-    }
-}
-
 impl Referee<Chess> for BridgeReferee {
     fn id(&self) -> &str {
         &self.id
     }
 
     fn start(&mut self, setup: &ChessSetup) -> Result<(), Fault> {
-        if self.process.is_none() {
-            self.process = Some(take(&self.command)?);
-        }
         self.status = None;
-        self.ask(json!({"cmd": "start", "fen": setup.fen}))?;
+        self.session
+            .restart_with(json!({"cmd": "start", "fen": setup.fen}))?;
         Ok(())
     }
 
@@ -267,7 +153,7 @@ impl Referee<Chess> for BridgeReferee {
         if let Some(status) = &self.status {
             return Ok(status.clone());
         }
-        let reply = self.ask(json!({"cmd": "status"}))?;
+        let reply = self.session.ask(&json!({"cmd": "status"}))?;
         let status = self
             .read_status(&reply)
             .ok_or_else(|| Self::garbage("status", &reply))?;
@@ -279,7 +165,7 @@ impl Referee<Chess> for BridgeReferee {
         if self.status()?.is_over() {
             return Ok(Vec::new());
         }
-        let reply = self.ask(json!({"cmd": "legal"}))?;
+        let reply = self.session.ask(&json!({"cmd": "legal"}))?;
         let moves = reply
             .get("moves")
             .and_then(Value::as_array)
@@ -292,6 +178,10 @@ impl Referee<Chess> for BridgeReferee {
                     .ok_or_else(|| Self::garbage("legal", &reply))
             })
             .collect()
+    }
+
+    fn incidents(&mut self) -> Vec<String> {
+        self.session.incidents()
     }
 }
 

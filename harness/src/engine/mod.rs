@@ -7,6 +7,7 @@
 pub mod goban_lib;
 pub mod gtp;
 pub mod gtp_reply;
+pub mod json_bridge;
 pub mod known;
 pub mod leela;
 pub mod process;

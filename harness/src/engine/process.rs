@@ -1,4 +1,5 @@
-//! A GTP engine as a child process: commands written to its standard input, replies read from
+//! An external referee as a child process (GTP engines here; the JSON-lines bridges through
+//! [`super::json_bridge`] on the same lines): a GTP engine as a child process: commands written to its standard input, replies read from
 //! its standard output by a reader thread, so every wait has a deadline. Commands may be
 //! pipelined: [`Process::send`] writes without waiting and [`Process::receive`] collects the
 //! replies in order, each checked against the id it was sent with.
@@ -134,22 +135,7 @@ impl Process {
         }
         let deadline = Instant::now() + timeout;
         loop {
-            let line = match self
-                .lines
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => {
-                    self.kill();
-                    return Err(Fault::Timeout {
-                        command,
-                        millis: timeout.as_millis() as u64,
-                    });
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.crash(&format!("no reply to `{command}`")));
-                }
-            };
+            let line = self.next_line(&command, deadline, timeout)?;
             match self.parser.push_line(&line) {
                 Ok(None) => continue,
                 Ok(Some(reply)) => {
@@ -165,6 +151,45 @@ impl Process {
                     self.kill();
                     return Err(garbage(&command, &error.to_string()));
                 }
+            }
+        }
+    }
+
+    /// Writes one line as it is (for line protocols other than GTP: the JSON bridges).
+    pub fn write_line(&mut self, line: &str) -> Result<(), Fault> {
+        if self.dead {
+            return Err(self.crash("process already stopped"));
+        }
+        let written = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+        written.map_err(|e| self.crash(&format!("writing to the process failed: {e}")))
+    }
+
+    /// The next line of output, within `timeout`; a timeout kills the process.
+    pub fn read_line(&mut self, command: &str, timeout: Duration) -> Result<String, Fault> {
+        self.next_line(command, Instant::now() + timeout, timeout)
+    }
+
+    /// `timeout` is the whole bound, for the report; `deadline` is when it runs out.
+    fn next_line(
+        &mut self,
+        command: &str,
+        deadline: Instant,
+        timeout: Duration,
+    ) -> Result<String, Fault> {
+        match self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => {
+                self.kill();
+                Err(Fault::Timeout {
+                    command: command.to_string(),
+                    millis: timeout.as_millis() as u64,
+                })
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(self.crash(&format!("no reply to `{command}`")))
             }
         }
     }

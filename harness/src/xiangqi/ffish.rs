@@ -4,26 +4,22 @@
 //!
 //! The bridge speaks UCI coordinates with ranks 1–10; the referee converts. Every reply to
 //! `start` and `play` carries the whole state (legal moves, over or not, result and reason),
-//! so one move costs one round trip. Bridge processes are pooled: a finished referee hands its
-//! process to the next one, so campaigns and minimization do not pay Python's start-up per game.
+//! so one move costs one round trip. The process, its time-outs (`RULEDIFF_BRIDGE_TIMEOUT_MS`),
+//! recovery and pool are [`crate::engine::json_bridge`]'s: campaigns and minimization do not pay
+//! Python's start-up per game.
 //!
 //! `RULEDIFF_PYTHON` names the interpreter (default `python3`) and `RULEDIFF_FFISH_BRIDGE`
 //! the script (default: the one in this source tree).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::Mutex;
-use std::time::Duration;
+use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 
 use super::board::{Colour, Move};
 use super::notation::Ranks;
 use super::{fen, Xiangqi, XqSetup};
+use crate::engine::json_bridge::{BridgeKind, Session};
 use crate::referee::{Fault, Outcome, Referee, RefereeInfo, Status, Verdict};
-
-const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// The registry entry.
 pub fn info() -> RefereeInfo<Xiangqi> {
@@ -60,96 +56,30 @@ fn script() -> String {
         .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/bridges/ffish_bridge.py").into())
 }
 
-/// A running bridge process.
-struct Bridge {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// A reply without `"ok": true` says what the bridge could not do.
+fn check(_request: &str, reply: Value) -> Result<Value, Fault> {
+    if reply["ok"] == Value::Bool(true) {
+        return Ok(reply);
+    }
+    let error = reply["error"].as_str().unwrap_or("no error message");
+    Err(Fault::Unsupported {
+        detail: format!("bridge: {error}"),
+    })
 }
 
-static POOL: Mutex<Vec<Bridge>> = Mutex::new(Vec::new());
-
-impl Bridge {
-    fn spawn() -> Result<Bridge, Fault> {
-        let mut child = Command::new(python())
-            .arg(script())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| Fault::Crashed {
-                detail: format!("cannot start {} {}: {e}", python(), script()),
-            })?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(Bridge {
-            child,
-            stdin,
-            lines,
-        })
-    }
-
-    fn pooled() -> Result<Bridge, Fault> {
-        let idle = POOL.lock().ok().and_then(|mut pool| pool.pop());
-        match idle {
-            Some(bridge) => Ok(bridge),
-            None => Bridge::spawn(),
-        }
-    }
-
-    fn ask(&mut self, request: &Value) -> Result<Value, Fault> {
-        let command = request.to_string();
-        let crashed = |detail: String| Fault::Crashed { detail };
-        writeln!(self.stdin, "{command}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| crashed(format!("writing `{command}`: {e}")))?;
-        let line = match self.lines.recv_timeout(TIMEOUT) {
-            Ok(line) => line,
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(Fault::Timeout {
-                    command,
-                    millis: TIMEOUT.as_millis() as u64,
-                })
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(crashed(format!("no reply to `{command}`")))
-            }
-        };
-        let reply: Value = serde_json::from_str(&line).map_err(|_| Fault::Garbage {
-            command: command.clone(),
-            reply: line.clone(),
-        })?;
-        if reply["ok"] != Value::Bool(true) {
-            let error = reply["error"].as_str().unwrap_or("no error message");
-            return Err(Fault::Unsupported {
-                detail: format!("bridge: {error}"),
-            });
-        }
-        Ok(reply)
-    }
-}
-
-impl Drop for Bridge {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "{{\"cmd\": \"quit\"}}");
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+fn kind(id: &str) -> BridgeKind {
+    BridgeKind {
+        id: id.to_string(),
+        argv: vec![python(), script()],
+        hello: None,
+        check,
     }
 }
 
 /// The Fairy-Stockfish referee.
 pub struct Ffish {
     id: String,
-    bridge: Option<Bridge>,
+    session: Session,
     to_move: Colour,
     legal: Vec<Move>,
     over: Option<Outcome>,
@@ -157,29 +87,14 @@ pub struct Ffish {
 
 impl Ffish {
     pub fn new(id: impl Into<String>) -> Ffish {
+        let id = id.into();
         Ffish {
-            id: id.into(),
-            bridge: None,
+            session: Session::new(kind(&id)),
+            id,
             to_move: Colour::Red,
             legal: Vec::new(),
             over: None,
         }
-    }
-
-    fn ask(&mut self, request: Value) -> Result<Value, Fault> {
-        let bridge = match &mut self.bridge {
-            Some(b) => b,
-            None => self.bridge.insert(Bridge::pooled()?),
-        };
-        let reply = bridge.ask(&request);
-        if matches!(
-            reply,
-            Err(Fault::Crashed { .. } | Fault::Timeout { .. } | Fault::Garbage { .. })
-        ) {
-            // A broken process goes nowhere near the pool.
-            self.bridge = None;
-        }
-        reply
     }
 
     /// Reads a state reply into the referee's cache.
@@ -218,14 +133,6 @@ fn outcome(to_move: Colour, reply: &Value) -> Option<Outcome> {
     })
 }
 
-impl Drop for Ffish {
-    fn drop(&mut self) {
-        if let (Some(bridge), Ok(mut pool)) = (self.bridge.take(), POOL.lock()) {
-            pool.push(bridge);
-        }
-    }
-}
-
 impl Referee<Xiangqi> for Ffish {
     fn id(&self) -> &str {
         &self.id
@@ -237,7 +144,7 @@ impl Referee<Xiangqi> for Ffish {
             .iter()
             .map(|&m| Ranks::OneToTen.format(m))
             .collect();
-        let reply = self.ask(json!({
+        let reply = self.session.restart_with(json!({
             "cmd": "start",
             "variant": "xiangqi",
             "fen": fen::format(&setup.start),
@@ -262,7 +169,9 @@ impl Referee<Xiangqi> for Ffish {
         if !verdict.is_legal() {
             return Ok(verdict);
         }
-        let reply = self.ask(json!({"cmd": "play", "move": Ranks::OneToTen.format(*play)}))?;
+        let request = json!({"cmd": "play", "move": Ranks::OneToTen.format(*play)});
+        let legal = |r: &Value| r["legal"] == Value::Bool(true);
+        let reply = self.session.change(request, legal)?;
         if reply["legal"] != Value::Bool(true) {
             return Err(Fault::Garbage {
                 command: format!("play {}", Ranks::OneToTen.format(*play)),
@@ -280,5 +189,9 @@ impl Referee<Xiangqi> for Ffish {
 
     fn legal_plays(&mut self) -> Result<Vec<Move>, Fault> {
         Ok(self.legal.clone())
+    }
+
+    fn incidents(&mut self) -> Vec<String> {
+        self.session.incidents()
     }
 }

@@ -1,0 +1,144 @@
+//! Deliberately broken bridges on the shared process layer: a tiny Python bridge that hangs,
+//! dies or prints garbage is a fault reported within its time-out (one restart included), and
+//! the run goes on; one that dies once in mid-game is restarted, the game replayed, and the
+//! run records the incident with no divergence and no fault.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+mod common;
+
+/// Answers `hello`, then misbehaves as its argument says at the first other request.
+const BROKEN: &str = r#"
+import sys, time
+how = sys.argv[1]
+for line in sys.stdin:
+    if '"hello"' in line:
+        print('{"ok": true, "name": "broken", "protocol": 1}', flush=True)
+    elif how == "hang":
+        time.sleep(3600)
+    elif how == "die":
+        sys.exit(3)
+    else:
+        print("this is not json", flush=True)
+"#;
+
+/// The python-chess bridge behind a proxy that, in the first process only, exits after
+/// forwarding `after` requests.
+const FLAKY: &str = r#"
+import os, subprocess, sys
+bridge, marker, after = sys.argv[1], sys.argv[2], int(sys.argv[3])
+first = not os.path.exists(marker)
+open(marker, "a").close()
+inner = subprocess.Popen([sys.executable, "-u", bridge], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+for count, line in enumerate(sys.stdin):
+    if first and count == after:
+        inner.kill()
+        sys.exit(1)
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    print(inner.stdout.readline(), end="", flush=True)
+"#;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulediff-bf-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn rulediff(args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rulediff"))
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("binary runs")
+}
+
+fn case() -> String {
+    format!(
+        "{}/../corpus/chess/basics/fools-mate.toml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn hanging_dying_and_garbage_bridges_are_faults_within_their_time_out() {
+    if !common::tools(&[common::Tool::Python]) {
+        return;
+    }
+    let dir = scratch("broken");
+    let script = write(&dir, "broken.py", BROKEN);
+    let bridges =
+        format!("hang=python3 {script} hang;die=python3 {script} die;junk=python3 {script} junk");
+    let env = [
+        ("RULEDIFF_CHESS_BRIDGES", bridges.as_str()),
+        ("RULEDIFF_BRIDGE_TIMEOUT_MS", "400"),
+        ("RULEDIFF_BRIDGE_STARTUP_MS", "5000"),
+    ];
+    let started = Instant::now();
+    let out = rulediff(
+        &[
+            "run",
+            &case(),
+            "--rules",
+            "fide,hang,die,junk",
+            "--format",
+            "json",
+        ],
+        &env,
+    );
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = report.to_string();
+    assert!(text.contains("timed out after 400 ms"), "{text}");
+    assert!(text.contains("exited or closed its pipe"), "{text}");
+    assert!(text.contains("this is not json"), "{text}");
+    // The hanging bridge is given its time-out twice (once more after its restart), plus
+    // Python's start-ups; nothing waits 20 s.
+    assert!(took < Duration::from_secs(12), "took {took:?}");
+    let run = &report["runs"][0];
+    assert_eq!(run["divergences"], serde_json::json!([]), "{run}");
+    let incidents = run["incidents"].to_string();
+    assert!(incidents.contains("hang: engine timed out"), "{incidents}");
+    assert!(incidents.contains("failed again"), "{incidents}");
+}
+
+#[test]
+fn a_bridge_that_dies_once_is_restarted_and_the_game_replayed() {
+    if !common::tools(&[common::Tool::PythonChess]) {
+        return;
+    }
+    let dir = scratch("flaky");
+    let bridge = format!(
+        "{}/bridges/python_chess_bridge.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let proxy = write(&dir, "flaky.py", FLAKY);
+    let marker = dir.join("died").display().to_string();
+    // hello, start, and a few plies and questions, then the process dies mid-game.
+    let bridges = format!("flaky=python3 {proxy} {bridge} {marker} 6");
+    let env = [("RULEDIFF_CHESS_BRIDGES", bridges.as_str())];
+    let out = rulediff(
+        &["run", &case(), "--rules", "fide,flaky", "--format", "json"],
+        &env,
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &report["runs"][0];
+    assert_eq!(run["divergences"], serde_json::json!([]), "{run}");
+    assert!(!run.to_string().contains("FAULT"), "{run}");
+    let incidents = run["incidents"].to_string();
+    assert!(incidents.contains("flaky: engine exited"), "{incidents}");
+    assert!(incidents.contains("recovered"), "{incidents}");
+    assert!(Path::new(&marker).exists());
+}
