@@ -20,7 +20,7 @@ use crate::go::graph::{Graph, Vertex};
 use crate::go::pass_alive::Benson;
 use crate::go::regions::{plain_play, worm_of};
 use crate::go::score::Scoring;
-use crate::go::zobrist::mix;
+use crate::util::hash::mix;
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
 use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
 
