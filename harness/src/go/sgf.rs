@@ -408,6 +408,15 @@ fn sgf_letter(i: usize) -> char {
 mod tests {
     use super::*;
 
+    /// The public functions with their errors as displayed, which is what users read.
+    fn import(text: &str) -> Result<Imported, String> {
+        super::import(text).map_err(|e| e.to_string())
+    }
+
+    fn export(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, String> {
+        super::export(setup, plays).map_err(|e| e.to_string())
+    }
+
     #[test]
     fn imports_setup_handicap_and_passes() {
         let game = import("(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[cc][gg];W[ee];B[];W[tt])").unwrap();
