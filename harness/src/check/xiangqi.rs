@@ -56,7 +56,7 @@ impl XqInput {
         let mut state = seed;
         let mut bytes = Vec::with_capacity(1 + 2 * moves);
         for _ in 0..=2 * moves {
-            state = crate::go::zobrist::mix(state);
+            state = crate::util::hash::mix(state);
             bytes.push(state as u8);
         }
         XqInput::from_bytes(&bytes).expect("non-empty")

@@ -126,7 +126,7 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
     registry.extend(extra);
     let rules = match (&args.rules, engines.is_empty()) {
         (Some(rules), _) => rules.clone(),
-        (None, true) => "simple-ko,psk".into(),
+        (None, true) => Go::DEFAULT_RULES.into(),
         (None, false) => engines.claimed().join(","),
     };
     let mut referees = select(&registry, &rules).map_err(anyhow::Error::msg)?;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use rulediff::case::{self, AnyCase, Case};
+use rulediff::case::{self, AnyCase, Case, CaseError};
 use rulediff::family::Explore;
 use rulediff::referee::{select_own, RefereeInfo, Refereed};
 use rulediff::report;
@@ -79,13 +79,15 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         legal_sets: args.legal_sets,
     };
     let engines = args.engines.load()?;
-    let nine = rulediff::go::graph::Graph::grid(9, 9, false).map_err(anyhow::Error::msg)?;
-    super::engines::preflight(&engines, &rulediff::go::GoSetup::empty(nine, 2), false)?;
+    let loaded: Vec<Result<AnyCase, CaseError>> = files.par_iter().map(|p| case::load(p)).collect();
+    if loaded.iter().any(|c| matches!(c, Ok(AnyCase::Go(_)))) {
+        preflight_go(&engines)?;
+    }
     let bar = progress(files.len() as u64);
-    let outcomes: Vec<Outcome> = files
-        .par_iter()
-        .map(|path| {
-            let outcome = run_file(path, args.rules.as_deref(), &options, &engines);
+    let outcomes: Vec<Outcome> = loaded
+        .into_par_iter()
+        .map(|loaded| {
+            let outcome = run_loaded(loaded, args.rules.as_deref(), &options, &engines);
             bar.inc(1);
             outcome
         })
@@ -114,6 +116,13 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Engines are Go referees: check that each starts (on an empty 9×9 board) only when a Go
+/// case will use them, so a run of chess or xiangqi cases never waits for an engine.
+fn preflight_go(engines: &rulediff::engine::Engines) -> anyhow::Result<()> {
+    let nine = rulediff::go::graph::Graph::grid(9, 9, false).map_err(anyhow::Error::msg)?;
+    super::engines::preflight(engines, &rulediff::go::GoSetup::empty(nine, 2), false)
 }
 
 fn progress(len: u64) -> ProgressBar {
@@ -190,13 +199,13 @@ fn text_defects(defects: &[RunDefect]) -> String {
     lead + "\n"
 }
 
-fn run_file(
-    path: &std::path::Path,
+fn run_loaded(
+    loaded: Result<AnyCase, CaseError>,
     rules: Option<&str>,
     options: &Options,
     engines: &rulediff::engine::Engines,
 ) -> Outcome {
-    match case::load(path) {
+    match loaded {
         Err(error) => Outcome::Failed(error.to_string()),
         Ok(AnyCase::Go(case)) => run_typed(&case, rules, options, super::engines::joined(engines)),
         Ok(AnyCase::Chess(case)) => run_typed(&case, rules, options, (Vec::new(), Vec::new())),

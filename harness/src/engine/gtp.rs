@@ -746,7 +746,9 @@ fn replay_commands(
 static SETUP_FILES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 fn setup_file(setup: &GoSetup) -> Result<std::path::PathBuf, Fault> {
-    let sgf = crate::go::sgf::export(setup, &[]).map_err(|detail| Fault::Unsupported { detail })?;
+    let sgf = crate::go::sgf::export(setup, &[]).map_err(|e| Fault::Unsupported {
+        detail: e.to_string(),
+    })?;
     let n = SETUP_FILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!("rulediff-setup-{}-{n}.sgf", std::process::id()));
     if path.display().to_string().contains(char::is_whitespace) {

@@ -46,8 +46,17 @@ impl Record {
     }
 }
 
+/// Why an SGF could not be read or written; its message names the property or point at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SgfError(pub String);
+
 /// Reads the first game tree's main variation.
-pub fn import(text: &str) -> Result<Imported, String> {
+pub fn import(text: &str) -> Result<Imported, SgfError> {
+    import_game(text).map_err(SgfError)
+}
+
+fn import_game(text: &str) -> Result<Imported, String> {
     let trees = sgf_parse::go::parse(text).map_err(|e| format!("not a Go SGF: {e}"))?;
     let root = trees.first().ok_or("the SGF holds no game")?;
     let (width, height) = size(root)?;
@@ -306,7 +315,11 @@ fn play(graph: &Graph, mv: &Move, width: usize, height: usize) -> Result<GoPlay,
 }
 
 /// Writes a 2-player grid game (setup stones, komi, plays) as SGF.
-pub fn export(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, String> {
+pub fn export(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, SgfError> {
+    export_game(setup, plays).map_err(SgfError)
+}
+
+fn export_game(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, String> {
     let grid = setup
         .graph
         .grid_shape()
@@ -394,6 +407,15 @@ fn sgf_letter(i: usize) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The public functions with their errors as displayed, which is what users read.
+    fn import(text: &str) -> Result<Imported, String> {
+        super::import(text).map_err(|e| e.to_string())
+    }
+
+    fn export(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, String> {
+        super::export(setup, plays).map_err(|e| e.to_string())
+    }
 
     #[test]
     fn imports_setup_handicap_and_passes() {

@@ -2,14 +2,7 @@
 //! with the same vertex numbering hashes a position the same way, whoever built it.
 
 use super::graph::MAX_VERTICES;
-
-/// One step of splitmix64: a fixed, well-mixed function of its input.
-pub fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+use crate::util::hash::mix;
 
 /// Key of a stone of `colour` (1..=8) on vertex `v`.
 #[inline]

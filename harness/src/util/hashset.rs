@@ -147,7 +147,7 @@ mod tests {
         let mut set = HashSet64::default();
         let mut reference = std::collections::HashSet::new();
         for i in 0..10_000u64 {
-            let key = crate::go::zobrist::mix(i % 3000) & 0xFFFF_FFFF_0000_00FF;
+            let key = crate::util::hash::mix(i % 3000) & 0xFFFF_FFFF_0000_00FF;
             assert_eq!(set.insert(key), reference.insert(key));
         }
         assert!(set.insert(0));

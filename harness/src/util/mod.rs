@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod fingerprint;
+pub mod hash;
 pub mod hashset;
 pub mod memory;
 

@@ -413,12 +413,12 @@ fn keys() -> &'static Keys {
         let mut piece = [[0u64; SQUARES]; 14];
         for (p, row) in piece.iter_mut().enumerate() {
             for (s, key) in row.iter_mut().enumerate() {
-                *key = crate::go::zobrist::mix(0x7841_0000_0000 | ((p as u64) << 8) | s as u64);
+                *key = crate::util::hash::mix(0x7841_0000_0000 | ((p as u64) << 8) | s as u64);
             }
         }
         Keys {
             piece,
-            side: crate::go::zobrist::mix(0x7841_FFFF_FFFF),
+            side: crate::util::hash::mix(0x7841_FFFF_FFFF),
         }
     })
 }

@@ -16,7 +16,8 @@
 use super::params::{KoRule, Params};
 use crate::go::board::{Board, Colour, EMPTY};
 use crate::go::graph::Vertex;
-use crate::go::zobrist::{mix, to_move_key};
+use crate::go::zobrist::to_move_key;
+use crate::util::hash::mix;
 
 /// Key of a ko-recapture block on `v` (cleanup phases).
 pub fn block_key(v: Vertex) -> u64 {

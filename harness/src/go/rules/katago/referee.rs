@@ -384,7 +384,7 @@ impl Referee<Go> for KataGoReferee {
             .blocks
             .captures
             .iter()
-            .map(|&(h, v, s)| h ^ crate::go::zobrist::mix((v as u64) << 8 | s as u64))
+            .map(|&(h, v, s)| h ^ crate::util::hash::mix((v as u64) << 8 | s as u64))
             .collect();
         captures.sort_unstable();
         key.push(captures.len() as u64);

@@ -20,9 +20,9 @@ use crate::go::graph::{Graph, Vertex};
 use crate::go::pass_alive::Benson;
 use crate::go::regions::{plain_play, worm_of};
 use crate::go::score::Scoring;
-use crate::go::zobrist::mix;
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
 use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
+use crate::util::hash::mix;
 
 /// The page's state: the grid coloring, the ko-recapture-blocked marks (cleanup phases),
 /// the player next to take a turn, and whether a pass has occurred (button rules).

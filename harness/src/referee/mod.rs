@@ -1,0 +1,25 @@
+//! The referee model: one implementation of one ruleset judging a game step by step.
+//!
+//! Internal rulesets, external programs and library crates all implement [`Referee`].
+//! What referees say ([`Verdict`], [`Status`], [`Outcome`]) is family-independent so the
+//! runner and reports can compare and print it without knowing the game.
+//!
+//! One concept per file: rulings ([`verdict`]), results ([`outcome`]), referee faults
+//! ([`fault`]), the trait ([`judge`]), what a referee claims ([`claims`]), the registry
+//! ([`registry`]) and the `--rules` selection language ([`select`]).
+
+pub mod claims;
+pub mod fault;
+pub mod judge;
+pub mod outcome;
+pub mod registry;
+pub mod select;
+pub mod verdict;
+
+pub use claims::{Claims, Layer};
+pub use fault::Fault;
+pub use judge::Referee;
+pub use outcome::{HalfPoints, Outcome, Part, Tally};
+pub use registry::{RefereeInfo, Refereed};
+pub use select::{rule_matches, select, select_own};
+pub use verdict::{Status, Verdict};

@@ -1,0 +1,99 @@
+//! Registries: each family's list of referees ([`RefereeInfo`], [`Refereed`]).
+
+use crate::family::Family;
+
+use super::{Claims, Referee};
+
+/// A referee in a registry: its id, what it is, where its definition comes from, and how to
+/// make one.
+pub struct RefereeInfo<F: Family> {
+    pub id: String,
+    pub summary: String,
+    pub source: String,
+    /// Longer description for `rulediff rules --verbose`.
+    pub details: String,
+    /// The ruleset claims every game ends (the termination checks hold it to that).
+    pub claims_finite: bool,
+    /// Why every game ends, where the rules give a measure that each play decreases; the
+    /// finiteness checker may settle finiteness by it (never the longest game).
+    pub termination: Option<String>,
+    /// What an exhaustive search that runs out of budget should add for this ruleset (why
+    /// it cannot settle it, where another tool does).
+    pub search_note: Option<String>,
+    /// Referees with the same class allow exactly the same plays after every history (the
+    /// same code with the same parameters: a preset and the ko rule it uses differ only in
+    /// scoring). Campaigns ask one referee per class for its legal set; every referee is
+    /// still asked about each play made and about the end of the game.
+    pub legality: Option<String>,
+    /// What it claims to implement, per layer (see [`Claims`]).
+    pub claims: Claims,
+    pub make: Box<dyn Fn() -> Box<dyn Referee<F>> + Send + Sync>,
+}
+
+impl<F: Family> RefereeInfo<F> {
+    pub fn new(
+        id: impl Into<String>,
+        summary: impl Into<String>,
+        source: impl Into<String>,
+        make: impl Fn() -> Box<dyn Referee<F>> + Send + Sync + 'static,
+    ) -> Self {
+        let id: String = id.into();
+        RefereeInfo {
+            claims: Claims::own(&id),
+            id,
+            summary: summary.into(),
+            source: source.into(),
+            details: String::new(),
+            claims_finite: false,
+            termination: None,
+            search_note: None,
+            legality: None,
+            make: Box::new(make),
+        }
+    }
+
+    pub fn with_details(mut self, details: impl Into<String>) -> Self {
+        self.details = details.into();
+        self
+    }
+
+    /// Records the termination argument of a ruleset (which then claims finiteness).
+    pub fn with_termination(mut self, argument: Option<&str>) -> Self {
+        self.claims_finite |= argument.is_some();
+        self.termination = argument.map(str::to_string);
+        self
+    }
+
+    /// Records what an exhaustive search should say when its budget runs out (see
+    /// [`RefereeInfo::search_note`]).
+    pub fn with_search_note(mut self, note: Option<&str>) -> Self {
+        self.search_note = note.map(str::to_string);
+        self
+    }
+
+    /// Records the legality class (see [`RefereeInfo::legality`]).
+    pub fn with_legality(mut self, class: impl Into<String>) -> Self {
+        self.legality = Some(class.into());
+        self
+    }
+
+    /// Records what the referee claims to implement (see [`Claims`]).
+    pub fn with_claims(mut self, claims: Claims) -> Self {
+        self.claims = claims;
+        self
+    }
+
+    /// Records whether the ruleset claims every game is finite.
+    pub fn finite(mut self, claims_finite: bool) -> Self {
+        self.claims_finite = claims_finite;
+        self
+    }
+}
+
+/// A family with referees: the registry the command line picks from.
+pub trait Refereed: Family {
+    /// Referees a run uses when neither the command line nor the case names any.
+    const DEFAULT_RULES: &'static str;
+    /// Every referee of this family, by id.
+    fn registry() -> Vec<RefereeInfo<Self>>;
+}

@@ -1,0 +1,124 @@
+//! The `--rules` selection language: picking referees from a registry by ids and `*`
+//! patterns.
+
+use crate::family::Family;
+
+use super::RefereeInfo;
+
+/// Picks referees from a registry by a `--rules` list: comma-separated tokens, each `all`,
+/// an id, or a pattern with `*` wildcards (`kee*`, `*@spec`); a token prefixed with `-`
+/// removes what it matches (`all,-*@spec` is every referee but the spec twins). Referees
+/// come in the order the tokens first name them. A token that names nothing is an error, and
+/// so is a list that leaves no referee (`''`, `-all`): a run with no referee checks nothing.
+pub fn select<'a, F: Family>(
+    registry: &'a [RefereeInfo<F>],
+    spec: &str,
+) -> Result<Vec<&'a RefereeInfo<F>>, String> {
+    let chosen = select_tokens(registry, spec, true)?;
+    if chosen.is_empty() {
+        return Err(format!(
+            "--rules `{spec}` selects no {} referee; `rulediff rules` lists them",
+            F::NAME
+        ));
+    }
+    Ok(chosen)
+}
+
+/// The first ids of a registry, for an error message (there are hundreds).
+fn some_ids<F: Family>(registry: &[RefereeInfo<F>]) -> String {
+    const SHOWN: usize = 12;
+    let ids: Vec<&str> = registry.iter().map(|r| r.id.as_str()).collect();
+    match ids.len() {
+        n if n > SHOWN => format!(
+            "{}, … ({n} in all; `rulediff rules` lists them)",
+            ids[..SHOWN].join(", ")
+        ),
+        _ => ids.join(", "),
+    }
+}
+
+/// As [`select`], but tokens that name no referee of this family are ignored (a `--rules`
+/// list given to a run over cases of several families).
+pub fn select_own<'a, F: Family>(
+    registry: &'a [RefereeInfo<F>],
+    spec: &str,
+) -> Vec<&'a RefereeInfo<F>> {
+    select_tokens(registry, spec, false).unwrap_or_default()
+}
+
+fn select_tokens<'a, F: Family>(
+    registry: &'a [RefereeInfo<F>],
+    spec: &str,
+    strict: bool,
+) -> Result<Vec<&'a RefereeInfo<F>>, String> {
+    let mut chosen: Vec<&RefereeInfo<F>> = Vec::new();
+    for token in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (remove, pattern) = match token.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, token),
+        };
+        let hits: Vec<&RefereeInfo<F>> = registry
+            .iter()
+            .filter(|r| rule_matches(pattern, &r.id))
+            .collect();
+        if hits.is_empty() && strict {
+            return Err(format!(
+                "unknown referee `{pattern}` for {}; known: {}",
+                F::NAME,
+                some_ids(registry)
+            ));
+        }
+        if remove {
+            chosen.retain(|c| !hits.iter().any(|h| h.id == c.id));
+        } else {
+            for hit in hits {
+                if !chosen.iter().any(|c| c.id == hit.id) {
+                    chosen.push(hit);
+                }
+            }
+        }
+    }
+    Ok(chosen)
+}
+
+/// Does one `--rules` token (without its `-`) name referee `id`? `all` names every referee;
+/// `*` matches any run of characters.
+pub fn rule_matches(pattern: &str, id: &str) -> bool {
+    if pattern == "all" {
+        return true;
+    }
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = id.strip_prefix(first) else {
+        return false;
+    };
+    let tail: Vec<&str> = parts.collect();
+    let Some((last, middle)) = tail.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_patterns() {
+        assert!(rule_matches("all", "psk"));
+        assert!(rule_matches("psk", "psk"));
+        assert!(!rule_matches("psk", "psk+suicide"));
+        assert!(rule_matches("psk*", "psk+suicide"));
+        assert!(rule_matches("*@spec", "psk@spec"));
+        assert!(!rule_matches("*@spec", "psk"));
+        assert!(rule_matches("k*e", "kee"));
+        assert!(!rule_matches("ab*ba", "aba"));
+        assert!(rule_matches("*", ""));
+    }
+}
