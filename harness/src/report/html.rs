@@ -148,11 +148,12 @@ fn classes(out: &mut String, analysis: &Analysis) {
         w(
             out,
             format_args!(
-                "<tr id=\"c{}\"><td>{}</td><td><code>{}</code></td><td><details><summary>{} referees</summary><code>{}</code></details></td></tr>",
+                "<tr id=\"c{}\"><td>{}</td><td><code>{}</code></td><td><details><summary>{} referee{}</summary><code>{}</code></details></td></tr>",
                 i + 1,
                 i + 1,
                 esc(&class.label()),
                 class.members.len(),
+                if class.members.len() == 1 { "" } else { "s" },
                 esc(&class.members.join(", "))
             ),
         );
