@@ -104,6 +104,15 @@ impl Board {
         &self.colour
     }
 
+    /// Appends the board to a state key, sixteen 4-bit cells per word.
+    pub fn pack_into(&self, key: &mut Vec<u64>) {
+        key.extend(
+            self.colour
+                .chunks(16)
+                .map(|chunk| chunk.iter().fold(0u64, |acc, &c| acc << 4 | c as u64)),
+        );
+    }
+
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash

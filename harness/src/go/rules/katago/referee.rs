@@ -359,12 +359,7 @@ impl Referee<Go> for KataGoReferee {
         let Some(game) = self.game.as_ref() else {
             return false;
         };
-        key.extend(
-            game.board
-                .cells()
-                .chunks(16)
-                .map(|chunk| chunk.iter().fold(0u64, |acc, &c| acc << 4 | c as u64)),
-        );
+        game.board.pack_into(key);
         key.extend([
             game.to_move as u64,
             game.phase as u64,

@@ -645,12 +645,8 @@ impl KeeReferee {
     /// `state_key` is its fingerprint.
     pub fn exact_state_key(&self) -> Option<Vec<u64>> {
         let game = self.game.as_ref()?;
-        let mut key: Vec<u64> = game
-            .board
-            .cells()
-            .chunks(16)
-            .map(|chunk| chunk.iter().fold(0u64, |acc, &c| acc << 4 | c as u64))
-            .collect();
+        let mut key = Vec::new();
+        game.board.pack_into(&mut key);
         key.push(
             game.to_move as u64
                 | (game.over.is_some() as u64) << 8
