@@ -314,6 +314,11 @@ pub fn result_text(s: &SignatureSummary) -> Vec<String> {
     };
     let (ids, rulings): (Vec<String>, Vec<Ruling>) = s.rulings.iter().cloned().unzip();
     let mut lines = vec![split.describe().to_string()];
-    lines.extend(super::result::divergence_lines(&ids, &rulings, None));
+    lines.extend(super::result::divergence_lines(
+        &ids,
+        &rulings,
+        None,
+        &|members| members.join(", "),
+    ));
     lines
 }

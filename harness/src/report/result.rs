@@ -50,10 +50,12 @@ pub fn dead_line(tally: &Tally) -> String {
 
 /// The lines that explain a step where referees ended the game with different results:
 /// each group's result with its parts, the parts that differ, the dead stones, the board.
+/// `names` writes a group of referees (every id, or their classes where the ids are many).
 pub fn divergence_lines(
     ids: &[String],
     rulings: &[Ruling],
     board: Option<&crate::family::CountedBoard>,
+    names: &dyn Fn(&[String]) -> String,
 ) -> Vec<String> {
     let ended: Vec<(&String, &Outcome)> = ids
         .iter()
@@ -65,7 +67,7 @@ pub fn divergence_lines(
         .collect();
     let mut lines = Vec::new();
     for (text, members) in grouped(&ended, outcome_line) {
-        lines.push(format!("result {}: {text}", members.join(", ")));
+        lines.push(format!("result {}: {text}", names(&members)));
     }
     let tallies: Vec<&Tally> = ended.iter().filter_map(|(_, o)| o.tally()).collect();
     let differing: Vec<&str> = Tally::differing(&tallies)
@@ -87,7 +89,7 @@ pub fn divergence_lines(
     if any_taken {
         let parts: Vec<String> = groups
             .iter()
-            .map(|(text, members)| format!("{}: {text}", members.join(", ")))
+            .map(|(text, members)| format!("{}: {text}", names(members)))
             .collect();
         lines.push(format!("dead stones: {}", parts.join(" | ")));
     }

@@ -140,9 +140,13 @@ pub fn case_run(run: &CaseRun) -> String {
         });
         if let (Some(split), Some(step), true) = (d.result, step, counted) {
             line(&mut out, format!("  {}", split.describe()));
-            for text in
-                super::result::divergence_lines(&run.referees, &step.rulings, d.board.as_ref())
-            {
+            let names = |members: &[String]| names(&classes, members);
+            for text in super::result::divergence_lines(
+                &run.referees,
+                &step.rulings,
+                d.board.as_ref(),
+                &names,
+            ) {
                 line(&mut out, format!("  {text}"));
             }
         }
@@ -169,9 +173,34 @@ pub fn case_run(run: &CaseRun) -> String {
     out
 }
 
+/// A group of referees by id where the ids are few, else by class (`psk + 14`).
+fn names(classes: &[Class], members: &[String]) -> String {
+    let ids = members.join(", ");
+    if ids.chars().count() <= NAMES_SHOWN {
+        return ids;
+    }
+    let members: Vec<&str> = members.iter().map(String::as_str).collect();
+    as_classes(classes, &members).join(", ")
+}
+
+/// The widest list of referee ids that a line names before it names classes instead.
+const NAMES_SHOWN: usize = 48;
+
+/// One line of output; wider than [`COLUMNS`], it wraps at spaces, its continuation
+/// lines indented four more than its own indent.
 fn line(out: &mut String, text: String) {
-    out.push_str(&text);
-    out.push('\n');
+    if text.chars().count() <= COLUMNS {
+        out.push_str(&text);
+        out.push('\n');
+        return;
+    }
+    let indent = text.len() - text.trim_start().len() + 4;
+    let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    let lead = format!("{:width$}", "", width = indent - 4);
+    for wrapped in wrap(&words, &lead, indent) {
+        out.push_str(&wrapped);
+        out.push('\n');
+    }
 }
 
 fn start(out: &mut String, run: &CaseRun) {
