@@ -416,3 +416,97 @@ fn the_page_reads_right_in_a_real_browser() {
         "a screenshot"
     );
 }
+
+/// A campaign of every Go referee whose signatures are copied, each with its own cycle
+/// label, to a thousand: the scale the report must stay readable at.
+fn thousand_signatures(dir: &Path) -> usize {
+    let out = rulediff(&[
+        "random",
+        "--board",
+        "3x3",
+        "--games",
+        "64",
+        "--seed",
+        "1",
+        "--rules",
+        "all",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let path = dir.join("results.json");
+    let mut results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let referees = results["plan"]["referees"].as_array().unwrap().len();
+    let found = results["signatures"].as_array().unwrap().clone();
+    let many: Vec<serde_json::Value> = (0..1000)
+        .map(|i| {
+            let mut s = found[i % found.len()].clone();
+            s["signature"]["cycle"] = format!("cycle of {} plies", i + 1).into();
+            s
+        })
+        .collect();
+    results["signatures"] = many.into();
+    std::fs::write(&path, serde_json::to_string(&results).unwrap()).unwrap();
+    let out = rulediff(&["report", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    referees
+}
+
+/// Which table rows the `#pair=a-b` filter must show: rows where both classes ruled, apart.
+fn rows_apart(html: &str, a: usize, b: usize) -> usize {
+    html.split("<tr data-kind=")
+        .skip(1)
+        .filter(|row| {
+            let g: Vec<&str> = row
+                .split("data-g=\"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .unwrap()
+                .split(' ')
+                .collect();
+            let (x, y) = (g[a - 1], g[b - 1]);
+            x != "-" && y != "-" && x != y
+        })
+        .count()
+}
+
+#[test]
+fn a_hundred_referees_and_a_thousand_signatures_stay_readable() {
+    let dir = fresh("scale");
+    let referees = thousand_signatures(&dir);
+    assert!(referees >= 100, "{referees} referees");
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(html.len() < 16 << 20, "{} bytes", html.len());
+    assert_eq!(html.matches("<tr data-kind=").count(), 1000);
+    assert_eq!(html.matches("<section class=\"sig\"").count(), 1000);
+    let apart = rows_apart(&html, 1, 2);
+    assert!(apart > 0 && apart < 1000, "{apart} rows apart");
+    let Some(browser) = chromium() else {
+        require("chromium", false);
+        return;
+    };
+    let page = format!("file://{}", dir.join("report.html").display());
+    let shown = |hash: &str| {
+        let out = Command::new(browser)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+            ])
+            .args(["--dump-dom", &format!("{page}#{hash}")])
+            .output()
+            .unwrap();
+        let dom = text(&out.stdout);
+        let rows = dom.matches("<tr data-kind=").count();
+        assert_eq!(rows, 1000, "every row in the page");
+        rows - dom
+            .split("<tr data-kind=")
+            .skip(1)
+            .filter(|r| r.split('>').next().unwrap().contains("hidden"))
+            .count()
+    };
+    assert_eq!(shown("q="), 1000);
+    assert_eq!(shown("pair=1-2&kind=rule%20difference"), apart);
+}

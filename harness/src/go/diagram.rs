@@ -43,21 +43,7 @@ fn svg_marked(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\">\
          <rect width=\"100%\" height=\"100%\" fill=\"#e8c17a\"/>"
     );
-    let wraps = graph.grid_shape().is_some_and(|g| g.wrap);
-    for (a, b) in graph.edges() {
-        let (p, q) = (at[a as usize], at[b as usize]);
-        // Wrap-around edges of a torus would cross the board; a short stub shows them.
-        let long = (p.0 - q.0).abs() > CELL * 1.5 || (p.1 - q.1).abs() > CELL * 1.5;
-        if wraps && long {
-            continue;
-        }
-        write!(
-            out,
-            "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#5d4037\"/>",
-            p.0, p.1, q.0, q.1
-        )
-        .expect("String");
-    }
+    edges(&mut out, graph, &at);
     for v in 0..graph.len() {
         let (x, y) = at[v];
         let c = cells[v];
@@ -90,6 +76,35 @@ fn svg_marked(
     }
     out.push_str("</svg>");
     out
+}
+
+/// Every edge in one path: a board of hundreds of edges stays a few kilobytes, which keeps
+/// a report with a thousand boards light.
+fn edges(out: &mut String, graph: &Graph, at: &[(f64, f64)]) {
+    let wraps = graph.grid_shape().is_some_and(|g| g.wrap);
+    let mut d = String::new();
+    for (a, b) in graph.edges() {
+        let (p, q) = (at[a as usize], at[b as usize]);
+        // Wrap-around edges of a torus would cross the whole board; they are left out.
+        let long = (p.0 - q.0).abs() > CELL * 1.5 || (p.1 - q.1).abs() > CELL * 1.5;
+        if wraps && long {
+            continue;
+        }
+        write!(d, "M{} {}L{} {}", num(p.0), num(p.1), num(q.0), num(q.1)).expect("String");
+    }
+    if !d.is_empty() {
+        write!(out, "<path d=\"{d}\" stroke=\"#5d4037\" fill=\"none\"/>").expect("String");
+    }
+}
+
+/// A coordinate in as few characters as it needs (`28`, `140.5`).
+fn num(x: f64) -> String {
+    let tenths = (x * 10.0).round();
+    if tenths % 10.0 == 0.0 {
+        format!("{}", tenths / 10.0)
+    } else {
+        format!("{:.1}", tenths / 10.0)
+    }
 }
 
 fn circle(n: usize) -> Vec<(f64, f64)> {

@@ -19,13 +19,22 @@ code,pre{background:#f4f4f4}pre{white-space:pre-wrap}.defect{color:#b71c1c;font-
 .pair{display:none;border:1px solid #d50000;padding:.5em}.pair:target{display:block}nav a{margin-right:1em}\
 #filters input,#filters select{margin-right:1em}.illegal{color:#b71c1c}.legal{color:#1b5e20}";
 
-/// Sorting and filtering of the signature table; the page reads fine without it.
-const SCRIPT: &str = "function rdFilter(){const q=document.getElementById('q').value.toLowerCase(),k=document.getElementById('kind').value;\
-for(const r of document.querySelectorAll('#sigtable tbody tr')){const t=(r.textContent+' '+r.dataset.refs).toLowerCase();\
-r.hidden=!(t.includes(q)&&(k===''||r.dataset.kind===k))}}\
+/// Sorting and filtering of the signature table; the page reads fine without it. A link
+/// ending in `#q=psk&kind=defect` opens the table filtered.
+const SCRIPT: &str = "let rdPair=null;function rdApart(r){if(!rdPair)return true;const g=r.dataset.g.split(' '),a=g[rdPair[0]-1],b=g[rdPair[1]-1];\
+return a!==undefined&&b!==undefined&&a!=='-'&&b!=='-'&&a!==b}\
+function rdFilter(){const q=document.getElementById('q').value.toLowerCase(),k=document.getElementById('kind').value;\
+for(const r of document.querySelectorAll('#sigtable tbody tr')){const t=r.textContent.toLowerCase();\
+r.hidden=!(t.includes(q)&&(k===''||r.dataset.kind===k)&&rdApart(r))}\
+const n=document.getElementById('pairnote');n.innerHTML=rdPair?` classes ${rdPair[0]} and ${rdPair[1]} apart <a href=\"#q=\">show all</a>`:''}\
 function rdSort(th){const t=th.closest('table'),b=t.tBodies[0],i=[...th.parentNode.children].indexOf(th),n=th.dataset.num==='1',up=th.dataset.up!=='1';th.dataset.up=up?'1':'0';\
 const v=c=>{const s=c.cells[i].dataset.v??c.cells[i].textContent;return n?+s:s};\
-[...b.rows].sort((x,y)=>{const a=v(x),c=v(y);return(a<c?-1:a>c?1:0)*(up?1:-1)}).forEach(r=>b.appendChild(r))}";
+[...b.rows].sort((x,y)=>{const a=v(x),c=v(y);return(a<c?-1:a>c?1:0)*(up?1:-1)}).forEach(r=>b.appendChild(r))}\
+function rdInit(){const h=location.hash.slice(1);if(!h.includes('='))return;const p=new URLSearchParams(h);\
+document.getElementById('q').value=p.get('q')??'';document.getElementById('kind').value=p.get('kind')??'';\
+const pr=(p.get('pair')??'').split('-').map(Number);rdPair=pr.length===2&&pr.every(x=>x>0)?pr:null;rdFilter();\
+document.getElementById('signatures').scrollIntoView()}\
+addEventListener('DOMContentLoaded',rdInit);addEventListener('hashchange',rdInit)";
 
 /// The whole page.
 pub fn page(results: &Results) -> String {
@@ -134,12 +143,40 @@ fn disagreement_map(out: &mut String, analysis: &Analysis) {
             w(out, format_args!("<li>{} / {}</li>", esc(a), esc(b)));
         }
         out.push_str("</ul>Divergences: ");
-        for i in &p.signatures {
+        for i in p.signatures.iter().take(PAIR_LINKS) {
             w(out, format_args!("<a href=\"#s{}\">#{}</a> ", i + 1, i + 1));
         }
-        out.push_str("</div>");
+        w(
+            out,
+            format_args!(
+                "<a href=\"#pair={}-{}\">all {} in the table</a></div>",
+                p.a + 1,
+                p.b + 1,
+                p.signatures.len()
+            ),
+        );
     }
     out.push_str("</section>");
+}
+
+/// Signatures linked from a map cell; the filtered table lists the rest, so a pair of classes
+/// apart in a thousand signatures does not put a thousand links in the page.
+const PAIR_LINKS: usize = 12;
+
+/// A row's class groups for the pair filter: the group of each class, by class number,
+/// `-` for a class that did not rule (`0 0 1 -`).
+fn class_groups(analysis: &Analysis, view: &SignatureView) -> String {
+    let mut group = vec![None; analysis.classes.len()];
+    for (g, (_, classes)) in view.groups.iter().enumerate() {
+        for &c in classes {
+            group[c] = Some(g);
+        }
+    }
+    let cells: Vec<String> = group
+        .iter()
+        .map(|g| g.map_or("-".to_string(), |g| g.to_string()))
+        .collect();
+    cells.join(" ")
 }
 
 fn classes(out: &mut String, analysis: &Analysis) {
@@ -162,17 +199,16 @@ fn classes(out: &mut String, analysis: &Analysis) {
 }
 
 fn table(out: &mut String, results: &Results, analysis: &Analysis) {
-    out.push_str("<section id=\"signatures\"><h2>All signatures</h2><div id=\"filters\">Filter: <input id=\"q\" type=\"search\" placeholder=\"referee, rule, cycle…\" oninput=\"rdFilter()\"><select id=\"kind\" onchange=\"rdFilter()\"><option value=\"\">every kind</option><option value=\"defect\">defects</option><option value=\"rule difference\">rule differences</option></select></div>\
+    out.push_str("<section id=\"signatures\"><h2>All signatures</h2><div id=\"filters\">Filter: <input id=\"q\" type=\"search\" placeholder=\"class, rule, cycle…\" oninput=\"rdFilter()\"><select id=\"kind\" onchange=\"rdFilter()\"><option value=\"\">every kind</option><option value=\"defect\">defects</option><option value=\"rule difference\">rule differences</option></select><span id=\"pairnote\"></span></div>\
         <table id=\"sigtable\"><thead><tr><th data-num=\"1\" onclick=\"rdSort(this)\">#</th><th onclick=\"rdSort(this)\">kind</th><th onclick=\"rdSort(this)\">classes and rulings</th><th onclick=\"rdSort(this)\">cycle</th><th data-num=\"1\" onclick=\"rdSort(this)\">count</th><th data-num=\"1\" onclick=\"rdSort(this)\">games</th><th data-num=\"1\" onclick=\"rdSort(this)\">plies</th></tr></thead><tbody>");
     for view in &analysis.signatures {
         let s = &results.signatures[view.index];
-        let refs: Vec<&str> = s.rulings.iter().map(|(id, _)| id.as_str()).collect();
         w(
             out,
             format_args!(
-                "<tr data-kind=\"{}\" data-refs=\"{}\"><td data-v=\"{}\"><a href=\"#s{}\">#{}</a></td><td class=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr data-kind=\"{}\" data-g=\"{}\"><td data-v=\"{}\"><a href=\"#s{}\">#{}</a></td><td class=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 kind(view),
-                esc(&refs.join(" ")),
+                class_groups(analysis, view),
                 view.index + 1,
                 view.index + 1,
                 view.index + 1,
@@ -244,9 +280,35 @@ fn signature(out: &mut String, results: &Results, analysis: &Analysis, view: &Si
     w(
         out,
         format_args!(
-            "<p>Replay it (from the report's folder): <code>rulediff run {}</code></p><details><summary>minimized case</summary><pre>{}</pre></details></section>",
+            "<p>Replay it (from the report's folder): <code>rulediff run {}</code></p>",
+            esc(&s.case_path)
+        ),
+    );
+    case_file(out, s);
+    out.push_str("</section>");
+}
+
+/// Case files longer than this are linked, not inlined: with a hundred referees a case's
+/// expectations run to many kilobytes, and a thousand of them would make the page heavy.
+const INLINE_CASE: usize = 4096;
+
+fn case_file(out: &mut String, s: &crate::runner::random::SignatureSummary) {
+    if s.case_file.len() <= INLINE_CASE {
+        return w(
+            out,
+            format_args!(
+                "<details><summary>minimized case</summary><pre>{}</pre></details>",
+                esc(&s.case_file)
+            ),
+        );
+    }
+    w(
+        out,
+        format_args!(
+            "<p>Minimized case: <a href=\"{}\">{}</a> ({} KB)</p>",
             esc(&s.case_path),
-            esc(&s.case_file)
+            esc(&s.case_path),
+            s.case_file.len().div_ceil(1024)
         ),
     );
 }
