@@ -5,7 +5,7 @@
 #   cargo +nightly fuzz run differential fuzz/seeds/differential
 set -euo pipefail
 cd "$(dirname "$0")"
-rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn,gtp_reply,xiangqi_fen,xiangqi_differential,kee_claims,pass_alive,engines_file,results_json}
+rm -rf seeds && mkdir -p seeds/{case_file,sgf,differential,termination,go_rules,fen,pgn,gtp_reply,xiangqi_fen,xiangqi_differential,kee_claims,pass_alive,engines_file,results_json,case_writer}
 find ../corpus -name '*.toml' | while read -r f; do cp "$f" "seeds/case_file/$(echo "${f#../corpus/}" | tr / _)"; done
 find ../corpus -name '*.sgf' | while read -r f; do cp "$f" "seeds/sgf/$(basename "$f")"; done
 find ../corpus -name '*.pgn' | while read -r f; do cp "$f" "seeds/pgn/$(basename "$f")"; done
@@ -18,7 +18,7 @@ for shape in range(5):
         for players in range(3):
             picks = bytes(random.randrange(256) for _ in range(2 * 60))
             data = bytes([shape, size, players]) + picks
-            for target in ("differential", "termination", "pass_alive"):
+            for target in ("differential", "termination", "pass_alive", "case_writer"):
                 open(f"seeds/{target}/s{shape}-{size}-{players}", "wb").write(data)
 starts = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8/8/8/R2p3k/8/4P3/4K3 b - e3 0 1",
           "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1", "8/8/8/8/8/8/8/8 w - - 0 1",
@@ -49,6 +49,7 @@ printf '= protocol_version\nname\nversion\n\n=12 W+3.5\n\n=13 0\n\n' > seeds/gtp
 printf '=7\n   A1 pass\n\n?8 unknown command\r\n\r\n' > seeds/gtp_reply/multiline
 printf 'hello\n\n=99999999999999999999999 x\n\n=1x\n\n= B+inf\n\n' > seeds/gtp_reply/garbage
 # Engines files: the README's example, built-ins by id, and faults the reader must name.
+printf '\x00\x03\x02"q\\\\ \x1b\x7f\x0a\x0d\x09\xc2\x85 title \xff end' > seeds/case_writer/control-characters
 printf '[[engine]]\nid = "mybot-psk"\ncommand = "/opt/mybot --gtp"\nruleset = "psk"\ntimeout_ms = 10000\nstartup_ms = 30000\nlegality = "auto"\nscoring = "area"\nkomi = 0.0\npipeline = true\nsummary = "x"\n\n[[engine]]\nid = "gnugo-ssk"\n' > seeds/engines_file/readme
 printf '[[engine]]\nid = "a"\ncommand = ["prog", "--x"]\nruleset = "fide"\n' > seeds/engines_file/chess-ruleset
 printf '[[engine]]\nid = "psk"\ncommand = "x"\ntimeout_ms = 0\n[[engine]]\nid = "psk"\n' > seeds/engines_file/faults

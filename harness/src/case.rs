@@ -347,19 +347,53 @@ pub struct CaseText<'a> {
 impl CaseText<'_> {
     pub fn render(&self) -> String {
         let mut text = format!(
-            "family = {:?}\ntitle = {:?}\ncomment = {:?}\nrules = {:?}\n{}moves = {:?}\n[expect]\n",
-            self.family,
-            self.title,
-            self.comment,
-            self.rules,
+            "family = {}\ntitle = {}\ncomment = {}\nrules = {}\n{}moves = {}\n[expect]\n",
+            toml_string(self.family),
+            toml_string(self.title),
+            toml_string(self.comment),
+            toml_string(self.rules),
             self.setup_keys,
-            self.moves.join(" ")
+            toml_string(&self.moves.join(" "))
         );
         for (id, expectation) in self.expect {
-            text.push_str(&format!("{id:?} = {expectation}\n"));
+            text.push_str(&format!("{} = {expectation}\n", key(id)));
         }
         text
     }
+}
+
+/// A referee id as a TOML key: bare where TOML allows it (`psk`), quoted where not
+/// (`"psk@spec"`), so the files read as a person would write them.
+fn key(id: &str) -> String {
+    let bare = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if bare {
+        id.to_string()
+    } else {
+        toml_string(id)
+    }
+}
+
+/// `text` as a TOML basic string. Rust's `{:?}` is not TOML: it writes `\u{1b}` and leaves
+/// DEL bare, which TOML rejects, so a title with a control character would not read back.
+pub fn toml_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Every `.toml` case under `paths` (files or directories, recursively), sorted; see

@@ -87,3 +87,16 @@ fn engines_file_seeds() {
 fn results_json_seeds() {
     replay("results_json", fuzz::results_json);
 }
+
+#[test]
+fn case_writer_seeds() {
+    replay("case_writer", fuzz::case_writer);
+}
+
+proptest::proptest! {
+    /// Any bytes: a Go setup, plays, and a title and comment of any characters.
+    #[test]
+    fn the_case_writer_round_trips(data in proptest::collection::vec(proptest::prelude::any::<u8>(), 3..160)) {
+        fuzz::case_writer(&data);
+    }
+}

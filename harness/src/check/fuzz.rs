@@ -236,3 +236,52 @@ pub fn pass_alive(data: &[u8]) {
         panic!("{difference}");
     }
 }
+
+/// What the one case writer ([`crate::case::CaseText`]) writes, the parser reads back: the
+/// setup (any graph, 2–4 players), the plays, and a title and comment of whatever characters
+/// the bytes hold (quotes, backslashes, control characters).
+pub fn case_writer(data: &[u8]) {
+    use crate::family::{Explore, Family};
+    use crate::go::{Go, GoPlay};
+    let Some(input) = GoInput::from_bytes(data) else {
+        return;
+    };
+    let setup = &input.setup;
+    let n = setup.graph.len();
+    let moves: Vec<String> = input
+        .picks
+        .iter()
+        .map(|&p| match p as usize % (n + 1) {
+            v if v == n => Go::play_text(setup, &GoPlay::Pass),
+            v => Go::play_text(setup, &GoPlay::Stone(v as crate::go::graph::Vertex)),
+        })
+        .collect();
+    let split = data.len().min(24);
+    let title = String::from_utf8_lossy(&data[..split]);
+    let comment = String::from_utf8_lossy(&data[split..]);
+    let text = crate::case::CaseText {
+        family: Go::NAME,
+        title: &title,
+        comment: &comment,
+        rules: "psk",
+        setup_keys: &Go::setup_keys(setup),
+        moves: &moves,
+        expect: &[("psk@spec".into(), "{ ongoing = true }".into())],
+    }
+    .render();
+    let case = match crate::case::parse(Path::new("written.toml"), &text) {
+        Ok(crate::case::AnyCase::Go(case)) => case,
+        Ok(_) => panic!("a Go case read back as another family:\n{text}"),
+        Err(e) => panic!("the writer wrote what the parser rejects: {e}\n{text}"),
+    };
+    assert_eq!(case.title, title, "{text}");
+    assert_eq!(case.comment, comment, "{text}");
+    assert_eq!(Go::setup_keys(&case.setup), Go::setup_keys(setup), "{text}");
+    let read: Vec<String> = case
+        .plays
+        .iter()
+        .map(|p| Go::play_text(&case.setup, p))
+        .collect();
+    assert_eq!(read, moves, "{text}");
+    assert_eq!(case.expect.len(), 1, "{text}");
+}

@@ -167,10 +167,10 @@ fn case_text(
         .expect("writing to a String");
     }
     let (rules, ids) = match form {
-        Form::First => (RULES, ["wxf", "\"wxf@spec\""]),
+        Form::First => (RULES, ["wxf", "wxf@spec"]),
         Form::Third => {
             comment.push_str(" The final cycle is played again so that the final position occurs a third time, where wxf-3fold and Fairy-Stockfish rule.");
-            (RULES_THIRD, ["\"wxf-3fold\"", "\"wxf-3fold@spec\""])
+            (RULES_THIRD, ["wxf-3fold", "wxf-3fold@spec"])
         }
     };
     let (last, history) = moves.split_last().expect("at least two moves");
@@ -179,16 +179,30 @@ fn case_text(
         .map(|&m| Ranks::ZeroToNine.format(m))
         .collect();
     let title = format!("WXF case {}{diagram}: {}", case.id, case.note.trim());
-    let mut text = format!(
-        "family = \"xiangqi\"\ntitle = {title:?}\ncomment = {comment:?}\nrules = \"{rules}\"\nfen = {:?}\nranks = \"0-9\"\nhistory = {:?}\nmoves = {:?}\n[expect]\n",
+    let setup = format!(
+        "fen = {:?}\nranks = \"0-9\"\nhistory = {:?}\n",
         case.fen,
-        history.join(" "),
-        Ranks::ZeroToNine.format(*last),
+        history.join(" ")
     );
-    for id in ids {
-        writeln!(text, "{id} = {{ over = 1, result = {result:?} }}").expect("writing to a String");
+    let expect: Vec<(String, String)> = ids
+        .iter()
+        .map(|id| {
+            (
+                id.to_string(),
+                format!("{{ over = 1, result = {result:?} }}"),
+            )
+        })
+        .collect();
+    crate::case::CaseText {
+        family: "xiangqi",
+        title: &title,
+        comment: &comment,
+        rules,
+        setup_keys: &setup,
+        moves: &[Ranks::ZeroToNine.format(*last)],
+        expect: &expect,
     }
-    text
+    .render()
 }
 
 #[cfg(test)]
