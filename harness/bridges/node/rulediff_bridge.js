@@ -45,9 +45,13 @@ function serve(hello, answer) {
   process.stdin.on('end', () => process.exit(0))
 }
 
-// The version of an installed package, for hello.
+// The version of a package installed beside the bridges, for hello (read from its
+// package.json, which not every package exports).
 function versionOf(name) {
-  return require(name + '/package.json').version
+  const fs = require('fs')
+  const path = require('path')
+  const file = path.join(__dirname, 'node_modules', name, 'package.json')
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version
 }
 
 module.exports = {serve, versionOf}
