@@ -22,7 +22,7 @@ def serve(hello, answer):
         try:
             return answer(request)
         except Exception as error:  # a refusal, not a crash: the referee reports it
-            return {"error": "%s: %s" % (type(error).__name__, error)}
+            return {"ok": False, "error": "%s: %s" % (type(error).__name__, error)}
 
     for line in sys.stdin:
         line = line.strip()
