@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Fairy-Stockfish as a rulediff referee, through pyffish, speaking JSON lines.
 
-One request per line on stdin, one reply per line on stdout. Moves are UCI coordinates as
+Speaks rulediff's JSON-lines referee protocol, version 1 (README, "Engines in any language"),
+through its framing in rulediff_bridge.py (request ids, hello, batch). One request per line on
+stdin, one reply per line on stdout. Moves are UCI coordinates as
 Fairy-Stockfish writes them for xiangqi: files a-i, ranks 1-10 (Red's back rank is 1).
 
 Requests:
@@ -33,7 +35,7 @@ of the board to know when asking is_optional_game_end can matter: at the third o
 position, or after 100 plies without a capture.
 """
 
-import json
+import os
 import sys
 
 try:
@@ -184,24 +186,33 @@ def handle(game, request):
     raise ValueError(f"unknown command {cmd!r}")
 
 
-def main():
+class Session:
     game = None
-    for line in sys.stdin:
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            request = json.loads(line)
-            if request.get("cmd") == "quit":
-                break
-            if IMPORT_ERROR:
-                raise RuntimeError(IMPORT_ERROR)
-            game, reply = handle(game, request)
-        except Exception as exc:
-            reply = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
+
+
+SESSION = Session()
+
+
+def answer(request):
+    if IMPORT_ERROR:
+        raise RuntimeError(IMPORT_ERROR)
+    SESSION.game, reply = handle(SESSION.game, request)
+    return reply
+
+
+def hello():
+    if IMPORT_ERROR:
+        return {"error": IMPORT_ERROR}
+    return {
+        "name": "Fairy-Stockfish (pyffish)",
+        "version": ".".join(map(str, sf.version())),
+        "family": "xiangqi",
+        "rules": "Asian (AXF) rules, ruled at the third occurrence (is_optional_game_end)",
+    }
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from rulediff_bridge import serve
+
+    serve(hello(), answer)

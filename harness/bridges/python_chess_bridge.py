@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A rulediff chess bridge around python-chess (pip install chess).
 
-Speaks the JSON-lines protocol documented in the README ("Chess bridges"): one request object
+Speaks rulediff's JSON-lines referee protocol, version 1 (README, "Engines in any language"): one request object
 per line on standard input, one reply object per line on standard output. It answers from
 python-chess alone: legality, the automatic ends of Board.outcome() (checkmate, insufficient
 material, stalemate, 75 moves, fivefold) and the draws the player to move can claim
@@ -9,7 +9,7 @@ material, stalemate, 75 moves, fivefold) and the draws the player to move can cl
 referee's claim policy, decided on the rulediff side.
 """
 
-import json
+import os
 import sys
 
 try:
@@ -48,50 +48,57 @@ def legal(board, text):
     return move if move in board.legal_moves else None
 
 
-def answer(board, request):
+class Game:
+    board = None
+
+
+GAME = Game()
+
+
+def answer(request):
     cmd = request.get("cmd")
-    if cmd == "hello":
-        if chess is None:
-            return board, {"error": "python-chess is not installed: " + IMPORT_ERROR}
-        return board, {"ok": True, "name": "python-chess", "version": chess.__version__, "protocol": 1}
     if cmd == "start":
         try:
-            return chess.Board(request["fen"]), {"ok": True}
-        except (ValueError, KeyError) as error:
-            return board, {"error": "bad start: %s" % error}
+            GAME.board = chess.Board(request["setup"]["fen"])
+        except (ValueError, KeyError, TypeError) as error:
+            return {"error": "bad start: %s" % error}
+        return {"ok": True}
+    board = GAME.board
     if board is None:
-        return board, {"error": "no game started"}
+        return {"error": "no game started"}
     if cmd in ("judge", "play"):
         move = legal(board, request.get("move", ""))
         if move is None:
-            return board, {"legal": False, "rule": "illegal-move"}
+            return {"legal": False, "rule": "illegal-move"}
         if cmd == "play":
             board.push(move)
-        return board, {"legal": True}
+        return {"legal": True}
+    if cmd == "undo":
+        board.pop()
+        return {"ok": True}
     if cmd == "status":
-        return board, status(board)
+        return status(board)
     if cmd == "legal":
-        return board, {"moves": [m.uci() for m in board.legal_moves]}
-    return board, {"error": "unknown command %r" % cmd}
+        return {"moves": [m.uci() for m in board.legal_moves]}
+    return {"error": "unknown command %r" % cmd}
 
 
-def main():
-    board = None
-    for line in sys.stdin:
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            request = json.loads(line)
-        except ValueError:
-            reply = {"error": "not JSON"}
-        else:
-            if request.get("cmd") == "quit":
-                return
-            board, reply = answer(board, request)
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
+def hello():
+    if chess is None:
+        return {"error": "python-chess is not installed: " + IMPORT_ERROR}
+    return {
+        "name": "python-chess",
+        "version": chess.__version__,
+        "family": "chess",
+        "rules": "FIDE Laws: Board.outcome() ends (checkmate, stalemate, insufficient material, "
+        "75 moves, fivefold); can_claim_fifty_moves / can_claim_threefold_repetition",
+        "undo": True,
+    }
 
+
+if "serve" not in globals():  # run as a file; embedded, the framing comes first
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from rulediff_bridge import serve
 
 if __name__ == "__main__":
-    main()
+    serve(hello(), answer)

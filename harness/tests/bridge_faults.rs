@@ -11,11 +11,11 @@ mod common;
 
 /// Answers `hello`, then misbehaves as its argument says at the first other request.
 const BROKEN: &str = r#"
-import sys, time
+import json, sys, time
 how = sys.argv[1]
 for line in sys.stdin:
     if '"hello"' in line:
-        print('{"ok": true, "name": "broken", "protocol": 1}', flush=True)
+        print(json.dumps({"id": json.loads(line)["id"], "name": "broken", "protocol": 1}), flush=True)
     elif how == "hang":
         time.sleep(3600)
     elif how == "die":

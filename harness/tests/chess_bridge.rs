@@ -105,7 +105,7 @@ fn broken_bridges_are_faults() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("garbage FAULT engine answered `y`"),
+        stdout.contains("garbage FAULT engine answered `not a JSON object: y`"),
         "{stdout}"
     );
     assert!(

@@ -164,7 +164,10 @@ fn a_broken_bridge_is_a_fault_and_other_cases_still_run() {
     let crash = dir.join("crash.py");
     std::fs::write(&crash, "raise SystemExit(3)\n").unwrap();
     let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/xiangqi/wxf/001.toml");
-    for (script, want) in [(&garbage, "answered `hello`"), (&crash, "engine exited")] {
+    for (script, want) in [
+        (&garbage, "answered `not a JSON object: hello`"),
+        (&crash, "engine exited"),
+    ] {
         let out = Command::new(env!("CARGO_BIN_EXE_rulediff"))
             .args(["run", case.to_str().unwrap(), "--rules", "wxf,ffish"])
             .env("RULEDIFF_FFISH_BRIDGE", script)

@@ -1,5 +1,5 @@
 //! External chess referees: a *bridge* is a process that speaks rulediff's JSON-lines
-//! protocol (README, "Chess bridges") for an engine or library. The bundled bridge wraps
+//! referee protocol (README, "Engines in any language") for an engine or library. The bundled bridge wraps
 //! python-chess (`harness/bridges/python_chess_bridge.py`, embedded in the binary and run with
 //! `python3`, or `$RULEDIFF_PYTHON`); more bridges are registered with
 //! `RULEDIFF_CHESS_BRIDGES="id=program arg …;id2=…"`, each as `<id>` (claims at the first
@@ -25,24 +25,23 @@ use crate::referee::{Fault, Outcome, Referee, RefereeInfo, Status, Verdict};
 /// The python-chess bridge, as shipped.
 pub const PYTHON_CHESS_BRIDGE: &str = include_str!("../../bridges/python_chess_bridge.py");
 
+/// The protocol's framing for Python bridges, run before the embedded bridge.
+pub const PYTHON_FRAMING: &str = include_str!("../../bridges/rulediff_bridge.py");
+
 /// The program and arguments of a bridge.
 pub type CommandLine = Vec<String>;
 
 fn python_chess_command() -> CommandLine {
     let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
-    vec![python, "-u".into(), "-c".into(), PYTHON_CHESS_BRIDGE.into()]
+    let program = format!("{PYTHON_FRAMING}\n{PYTHON_CHESS_BRIDGE}");
+    vec![python, "-u".into(), "-c".into(), program]
 }
 
-/// An `{"error": …}` reply: to `hello`, the bridge cannot work here; else, nonsense.
+/// An `{"error": …}` reply is nonsense here: the bridge could not answer a request it must.
 fn check(request: &str, reply: Value) -> Result<Value, Fault> {
     let Some(error) = reply.get("error").and_then(Value::as_str) else {
         return Ok(reply);
     };
-    if request.contains("\"hello\"") {
-        return Err(Fault::Unsupported {
-            detail: error.to_string(),
-        });
-    }
     Err(Fault::Garbage {
         command: request.to_string(),
         reply: error.to_string(),
@@ -63,8 +62,8 @@ impl BridgeReferee {
         let kind = BridgeKind {
             id: id.clone(),
             argv: command.as_ref().clone(),
-            hello: Some(json!({"cmd": "hello"})),
             check,
+            timeouts: None,
         };
         BridgeReferee {
             id,
@@ -133,7 +132,7 @@ impl Referee<Chess> for BridgeReferee {
     fn start(&mut self, setup: &ChessSetup) -> Result<(), Fault> {
         self.status = None;
         self.session
-            .restart_with(json!({"cmd": "start", "fen": setup.fen}))?;
+            .restart_with(json!({"cmd": "start", "setup": {"fen": setup.fen}}))?;
         Ok(())
     }
 

@@ -86,7 +86,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     let width = specs.iter().map(|s| s.id.len()).max().unwrap_or(0);
     for spec in &specs {
         let found = match &spec.kind {
-            Kind::Gtp { argv } => match spec::locate(&argv[0]) {
+            Kind::Gtp { argv } | Kind::Bridge { argv } => match spec::locate(&argv[0]) {
                 Some(path) => format!("found {}", path.display()),
                 None => format!(
                     "NOT FOUND: give its path, `--engine {}=/path/to/{}`",

@@ -1,13 +1,17 @@
-//! A JSON-lines bridge (the python-chess and Fairy-Stockfish referees) on the engine process
-//! layer ([`Process`]): one request a line, one JSON reply a line, each within the time-out;
-//! the first reply of a new process within the start-up allowance.
+//! The client of rulediff's JSON-lines referee protocol ([`super::protocol`] documents it) on
+//! the engine process layer ([`Process`]): one request a line, one JSON reply a line, each
+//! within the time-out; the first reply of a new process within the start-up allowance.
+//!
+//! Every request carries an `id` the reply must echo; every new process is first asked
+//! `hello`, and one that speaks another version, or says it cannot work here, is
+//! [`Fault::Unsupported`]. Several requests can travel as one `batch` line.
 //!
 //! Recovery is written here once for every bridge: the requests that built the current
-//! position are remembered, and when the process hangs or dies the session starts a new one,
-//! replays them and asks again, once; the recovery is an incident for the run's record. A
-//! reply that is not JSON, or that the bridge's own check refuses, is a [`Fault::Garbage`]
-//! (the process is dropped: its state is unknown). Healthy processes are pooled by command
-//! line and reused across games.
+//! position are remembered, and when the process hangs, dies, or answers out of step (a line
+//! that is not a JSON object, another request's id, a batch of the wrong length) the session
+//! drops it, starts a new one, replays them and asks again, once; the recovery is an incident
+//! for the run's record, never a ruling. An error the bridge itself reports is a fault without
+//! a retry. Healthy processes are pooled by command line and reused across games.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -39,33 +43,84 @@ pub struct BridgeKind {
     /// Shown in incidents.
     pub id: String,
     pub argv: Vec<String>,
-    /// A request sent first to every new process, if the protocol has one.
-    pub hello: Option<Value>,
     /// Turns a reply the bridge marks as an error into a fault.
     pub check: fn(&str, Value) -> Result<Value, Fault>,
+    /// The bounds on a reply and on a new process's first reply; `None`: [`timeout`] and
+    /// [`startup`].
+    pub timeouts: Option<(Duration, Duration)>,
 }
 
-/// A bridge process with the number of replies it has given.
+/// The protocol version this client speaks (README, "Engines in any language").
+pub const PROTOCOL: u64 = 1;
+
+/// A bridge process, whether it has answered yet, and the next request id.
 struct Live {
     process: Process,
     fresh: bool,
+    next_id: u64,
+    /// The bridge's reply to `hello`.
+    hello: Value,
+    /// The bounds on a reply and on the first reply.
+    timeouts: (Duration, Duration),
 }
 
 impl Live {
-    fn ask(&mut self, kind: &BridgeKind, request: &Value) -> Result<Value, Fault> {
+    /// One request on the wire, its reply checked against its id; a reply that is not JSON
+    /// or answers another request leaves the stream out of step, so the process is dropped.
+    fn exchange(&mut self, request: &Value) -> Result<Value, Fault> {
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut request = request.clone();
+        request["id"] = Value::from(id);
         let text = request.to_string();
-        let bound = if self.fresh { startup() } else { timeout() };
+        let bound = if self.fresh {
+            self.timeouts.1
+        } else {
+            self.timeouts.0
+        };
         self.process.write_line(&text)?;
         let line = self.process.read_line(&text, bound)?;
         self.fresh = false;
-        let Ok(reply) = serde_json::from_str(&line) else {
-            self.process.kill();
-            return Err(Fault::Garbage {
-                command: text,
-                reply: line,
-            });
+        let reply: Value = match serde_json::from_str(&line) {
+            Ok(reply @ Value::Object(_)) => reply,
+            _ => return Err(self.lost(text, format!("not a JSON object: {line}"))),
         };
-        (kind.check)(&text, reply)
+        if reply.get("id") != Some(&Value::from(id)) {
+            let other = reply.get("id").map_or("none".into(), Value::to_string);
+            return Err(self.lost(text, format!("a reply with id {other}: {line}")));
+        }
+        Ok(reply)
+    }
+
+    fn lost(&mut self, command: String, reply: String) -> Fault {
+        self.process.kill();
+        Fault::Garbage {
+            command,
+            reply: super::gtp_reply::clip(&reply),
+        }
+    }
+
+    fn ask(&mut self, kind: &BridgeKind, request: &Value) -> Result<Value, Fault> {
+        let reply = self.exchange(request)?;
+        (kind.check)(&request.to_string(), reply)
+    }
+
+    /// Several requests in one `batch` line, their replies in order.
+    fn ask_batch(&mut self, kind: &BridgeKind, requests: &[Value]) -> Result<Vec<Value>, Fault> {
+        let request = serde_json::json!({"cmd": "batch", "requests": requests});
+        let reply = self.exchange(&request)?;
+        let replies = match reply.get("replies").and_then(Value::as_array) {
+            Some(replies) if replies.len() == requests.len() => replies.clone(),
+            _ => {
+                let text = format!("{} replies expected: {reply}", requests.len());
+                return Err(self.lost(request.to_string(), text));
+            }
+        };
+        requests
+            .iter()
+            .zip(replies)
+            .map(|(request, reply)| (kind.check)(&request.to_string(), reply))
+            .collect()
     }
 }
 
@@ -83,11 +138,31 @@ fn spawn(kind: &BridgeKind) -> Result<Live, Fault> {
     let mut live = Live {
         process: Process::spawn(&kind.argv)?,
         fresh: true,
+        next_id: 1,
+        hello: Value::Null,
+        timeouts: kind.timeouts.unwrap_or_else(|| (timeout(), startup())),
     };
-    if let Some(hello) = &kind.hello {
-        live.ask(kind, hello)?;
-    }
+    let hello = serde_json::json!({"cmd": "hello", "protocol": PROTOCOL});
+    live.hello = check_hello(&kind.id, live.exchange(&hello)?)?;
     Ok(live)
+}
+
+/// A bridge that says it cannot work here, or speaks another version, cannot referee.
+fn check_hello(id: &str, reply: Value) -> Result<Value, Fault> {
+    if let Some(error) = reply.get("error").and_then(Value::as_str) {
+        return Err(Fault::Unsupported {
+            detail: format!("{id}: {error}"),
+        });
+    }
+    match reply.get("protocol").and_then(Value::as_u64) {
+        Some(PROTOCOL) => Ok(reply),
+        other => Err(Fault::Unsupported {
+            detail: format!(
+                "{id} speaks protocol version {}, rulediff speaks {PROTOCOL}",
+                other.map_or("(none given)".into(), |v| v.to_string())
+            ),
+        }),
+    }
 }
 
 /// One referee's conversation with a bridge.
@@ -111,13 +186,13 @@ impl Session {
 
     /// Asks a question that changes nothing.
     pub fn ask(&mut self, request: &Value) -> Result<Value, Fault> {
-        self.supervised(request)
+        self.supervised(|live, kind| live.ask(kind, request))
     }
 
     /// Starts a new position: `request` alone builds it.
     pub fn restart_with(&mut self, request: Value) -> Result<Value, Fault> {
         self.history.clear();
-        let reply = self.supervised(&request)?;
+        let reply = self.ask(&request)?;
         self.history.push(request);
         Ok(reply)
     }
@@ -128,11 +203,33 @@ impl Session {
         request: Value,
         changed: impl Fn(&Value) -> bool,
     ) -> Result<Value, Fault> {
-        let reply = self.supervised(&request)?;
+        let reply = self.ask(&request)?;
         if changed(&reply) {
             self.history.push(request);
         }
         Ok(reply)
+    }
+
+    /// Several requests in one round trip (a `batch`); `changed` says, for each request and
+    /// its reply, whether the position changed.
+    pub fn batch(
+        &mut self,
+        requests: &[Value],
+        changed: impl Fn(&Value, &Value) -> bool,
+    ) -> Result<Vec<Value>, Fault> {
+        let replies = self.supervised(|live, kind| live.ask_batch(kind, requests))?;
+        for (request, reply) in requests.iter().zip(&replies) {
+            if changed(request, reply) {
+                self.history.push(request.clone());
+            }
+        }
+        Ok(replies)
+    }
+
+    /// The bridge's reply to `hello` (its name, version and the rules it claims), starting a
+    /// process if none runs.
+    pub fn hello(&mut self) -> Result<Value, Fault> {
+        self.supervised(|live, _| Ok(live.hello.clone()))
     }
 
     /// Faults recovered from since the last call.
@@ -140,48 +237,64 @@ impl Session {
         std::mem::take(&mut self.incidents)
     }
 
-    /// Asks on a process in step with the position; after a hang or crash, once more on a new
-    /// process that has replayed it.
-    fn supervised(&mut self, request: &Value) -> Result<Value, Fault> {
-        match self.once(request) {
-            Err(fault @ (Fault::Crashed { .. } | Fault::Timeout { .. })) => {
-                self.live = None;
-                let again = self.once(request);
-                let outcome = if again.is_ok() {
-                    "recovered"
-                } else {
-                    "failed again"
-                };
-                self.incidents.push(format!(
-                    "{}: {fault}; restarted, replayed {} requests, {outcome}",
-                    self.kind.id,
-                    self.history.len()
-                ));
-                if again.is_err() {
+    /// Asks on a process in step with the position. A process that died, hung, or answered
+    /// out of step (not JSON, another request's id) is dropped, and the question asked once
+    /// more on a new process that has replayed the position; the recovery is an incident. An
+    /// error the bridge reports is its answer, and is not asked again.
+    fn supervised<T>(
+        &mut self,
+        ask: impl Fn(&mut Live, &BridgeKind) -> Result<T, Fault>,
+    ) -> Result<T, Fault> {
+        let first = self.once(&ask);
+        let lost = self.live.as_ref().is_none_or(|l| l.process.is_dead());
+        let fault = match first {
+            Err(fault) if lost && retried(&fault) => fault,
+            other => {
+                if lost {
                     self.live = None;
                 }
-                again
+                return other;
             }
-            Err(fault) => {
-                if self.live.as_ref().is_some_and(|l| l.process.is_dead()) {
-                    self.live = None;
-                }
-                Err(fault)
-            }
-            ok => ok,
-        }
+        };
+        self.live = None;
+        let again = self.once(&ask);
+        let outcome = if again.is_ok() {
+            "recovered"
+        } else {
+            self.live = None;
+            "failed again"
+        };
+        self.incidents.push(format!(
+            "{}: {fault}; restarted, replayed {} requests, {outcome}",
+            self.kind.id,
+            self.history.len()
+        ));
+        again
     }
 
-    fn once(&mut self, request: &Value) -> Result<Value, Fault> {
+    fn once<T>(
+        &mut self,
+        ask: &impl Fn(&mut Live, &BridgeKind) -> Result<T, Fault>,
+    ) -> Result<T, Fault> {
         if self.live.is_none() {
             let mut live = spawn(&self.kind)?;
-            for step in &self.history {
-                live.ask(&self.kind, step)?;
+            if !self.history.is_empty() {
+                live.ask_batch(&self.kind, &self.history)?;
             }
             self.live = Some(live);
         }
         let live = self.live.as_mut().expect("a process was just started");
-        live.ask(&self.kind, request)
+        ask(live, &self.kind)
+    }
+}
+
+/// Whether a new process may help: not where the program cannot be started at all, nor where
+/// it says it cannot work here.
+fn retried(fault: &Fault) -> bool {
+    match fault {
+        Fault::Unsupported { .. } => false,
+        Fault::Crashed { detail } => !detail.starts_with("cannot start"),
+        _ => true,
     }
 }
 

@@ -1,6 +1,7 @@
 //! Built-in engine definitions: GNU Go 3.8 in each ko mode and suicide option, paired with our
 //! ruleset of the same meaning; Leela Zero with a locally made all-zero network; and the
-//! `goban` crate in process.
+//! `goban` crate in process; and the npm rule engines through their protocol bridges
+//! (`harness/bridges/node/`).
 
 use super::goban_lib::GobanRules;
 use super::spec::{EngineSpec, Kind, Legality};
@@ -61,6 +62,7 @@ pub fn all() -> Vec<EngineSpec> {
     spec.legality = Legality::Play;
     spec.summary = "Leela Zero 0.17 over GTP (19x19 only), all-zero network made locally".into();
     specs.push(spec);
+    specs.extend(node_bridges());
     for rules in GobanRules::ALL {
         specs.push(EngineSpec {
             kind: Kind::Goban { rules },
@@ -77,4 +79,48 @@ pub fn find(id: &str) -> Option<EngineSpec> {
 
 pub fn ids() -> Vec<String> {
     all().into_iter().map(|s| s.id).collect()
+}
+
+/// Where the JavaScript bridges and their `node_modules` are: `$RULEDIFF_NODE_BRIDGES`, or
+/// `harness/bridges/node` in this source tree (`npm ci` there installs the packages).
+pub fn node_bridges_dir() -> String {
+    std::env::var("RULEDIFF_NODE_BRIDGES")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/bridges/node").into())
+}
+
+/// `node` and a bridge script of [`node_bridges_dir`] with its arguments.
+pub fn node_command(script: &str, args: &[&str]) -> Vec<String> {
+    let node = std::env::var("RULEDIFF_NODE").unwrap_or_else(|_| "node".into());
+    let mut argv = vec![node, format!("{}/{script}", node_bridges_dir())];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    argv
+}
+
+/// The Go rule engines of npm packages, each through its bridge.
+fn node_bridges() -> Vec<EngineSpec> {
+    // @sabaki/go-board 1.4.3, README "board.makeMove": preventKo forbids a move that "repeats
+    // the position that led to board" (basic ko); preventSuicide forbids suicide, and without
+    // it "the whole chain is removed"; no end of game and no scoring.
+    let sabaki = [
+        ("sabaki", &[][..], "simple-ko", "preventSuicide"),
+        (
+            "sabaki+all-suicide",
+            &["--suicide"][..],
+            "simple-ko+all-suicide",
+            "suicide allowed",
+        ),
+    ];
+    sabaki
+        .into_iter()
+        .map(|(id, args, ruleset, suicide)| EngineSpec {
+            kind: Kind::Bridge {
+                argv: node_command("sabaki_bridge.js", args),
+            },
+            summary: format!(
+                "@sabaki/go-board 1.4.3 (npm) over the JSON protocol: makeMove with preventKo, {suicide}; \
+                 rulediff ends at two passes and counts by area"
+            ),
+            ..EngineSpec::gtp(id, Vec::new(), Some(ruleset))
+        })
+        .collect()
 }

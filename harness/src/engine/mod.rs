@@ -4,6 +4,7 @@
 //! them alike. An engine claims to follow one of our rulesets; runs add that ruleset so the
 //! two are compared.
 
+pub mod bridge_go;
 pub mod goban_lib;
 pub mod gtp;
 pub mod gtp_reply;
@@ -11,6 +12,7 @@ pub mod json_bridge;
 pub mod known;
 pub mod leela;
 pub mod process;
+pub mod protocol;
 pub mod spec;
 
 use std::sync::Arc;
@@ -33,7 +35,7 @@ impl Engines {
             .map(|spec| {
                 let gtp = match &spec.kind {
                     Kind::Gtp { .. } => Some(GtpEngine::new(spec.clone())?),
-                    Kind::Goban { .. } => None,
+                    Kind::Goban { .. } | Kind::Bridge { .. } => None,
                 };
                 Ok((spec, gtp))
             })
@@ -114,6 +116,18 @@ fn info(spec: &EngineSpec, gtp: Option<Arc<GtpEngine>>) -> RefereeInfo<Go> {
             let (id, rules) = (spec.id.clone(), *rules);
             RefereeInfo::new(spec.id.clone(), summary, source, move || {
                 Box::new(goban_lib::GobanReferee::new(id.clone(), rules))
+            })
+        }
+        (Kind::Bridge { argv }, None) => {
+            let (id, argv) = (spec.id.clone(), argv.clone());
+            let timeouts = (
+                std::time::Duration::from_millis(spec.timeout_ms),
+                std::time::Duration::from_millis(spec.startup_ms()),
+            );
+            let komi = spec.komi;
+            RefereeInfo::new(spec.id.clone(), summary, source, move || {
+                let bridge = bridge_go::GoBridge::new(&id, argv.clone(), timeouts.0, timeouts.1);
+                Box::new(bridge.with_komi(komi))
             })
         }
         (Kind::Gtp { .. }, None) => {

@@ -13,6 +13,7 @@
 //! scoring = "area"                       # area | engine
 //! komi = 0.0                             # when the case gives none
 //! pipeline = true                        # send the next all_legal with each play
+//! protocol = "gtp"                       # gtp | json: rulediff's JSON-lines protocol
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -72,6 +73,16 @@ pub enum Kind {
     Gtp { argv: Vec<String> },
     /// The `goban` crate, in process, with one of its rule sets.
     Goban { rules: super::goban_lib::GobanRules },
+    /// A program speaking rulediff's JSON-lines referee protocol ([`super::protocol`]).
+    Bridge { argv: Vec<String> },
+}
+
+/// The protocol an engines file's `command` speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Protocol {
+    Gtp,
+    Json,
 }
 
 /// One engine.
@@ -125,7 +136,7 @@ impl EngineSpec {
     /// The command as one line, for listings.
     pub fn command_line(&self) -> String {
         match &self.kind {
-            Kind::Gtp { argv } => argv.join(" "),
+            Kind::Gtp { argv } | Kind::Bridge { argv } => argv.join(" "),
             Kind::Goban { rules } => format!("(in process) goban crate, {}", rules.name()),
         }
     }
@@ -145,6 +156,7 @@ struct FileEntry {
     komi: Option<f64>,
     pipeline: Option<bool>,
     summary: Option<String>,
+    protocol: Option<Protocol>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -190,6 +202,15 @@ pub fn parse_file(origin: &str, text: &str) -> Result<Vec<EngineSpec>, SpecError
             None => None,
         };
         let mut spec = base(&here, &entry.id, argv)?;
+        if let (Some(protocol), Kind::Gtp { argv } | Kind::Bridge { argv }) =
+            (entry.protocol, &spec.kind)
+        {
+            let argv = argv.clone();
+            spec.kind = match protocol {
+                Protocol::Gtp => Kind::Gtp { argv },
+                Protocol::Json => Kind::Bridge { argv },
+            };
+        }
         if entry.ruleset.is_some() {
             spec.ruleset = entry.ruleset;
         }
@@ -242,7 +263,8 @@ fn base(origin: &str, id: &str, argv: Option<Vec<String>>) -> Result<EngineSpec,
     match (known, argv) {
         (Some(spec), None) => Ok(spec),
         (Some(mut spec), Some(argv)) => {
-            let Kind::Gtp { argv: builtin } = &mut spec.kind else {
+            let (Kind::Gtp { argv: builtin } | Kind::Bridge { argv: builtin }) = &mut spec.kind
+            else {
                 return Err(SpecError::new(
                     origin,
                     format!("`{id}` runs in process and takes no command"),
@@ -267,7 +289,7 @@ fn base(origin: &str, id: &str, argv: Option<Vec<String>>) -> Result<EngineSpec,
 }
 
 fn check(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
-    if let Kind::Gtp { argv } = &spec.kind {
+    if let Kind::Gtp { argv } | Kind::Bridge { argv } = &spec.kind {
         if argv.is_empty() {
             return Err(SpecError::new(origin, "empty command"));
         }

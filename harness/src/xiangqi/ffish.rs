@@ -71,8 +71,8 @@ fn kind(id: &str) -> BridgeKind {
     BridgeKind {
         id: id.to_string(),
         argv: vec![python(), script()],
-        hello: None,
         check,
+        timeouts: None,
     }
 }
 

@@ -97,6 +97,8 @@ pub enum Tool {
     /// python3 with pyffish (Fairy-Stockfish).
     Pyffish,
     Python,
+    /// node with the npm packages of `harness/bridges/node` installed (`npm ci` there).
+    NodeBridges,
 }
 
 impl Tool {
@@ -109,6 +111,7 @@ impl Tool {
             Tool::PythonChess => "pip install chess",
             Tool::Pyffish => "pip install pyffish",
             Tool::Python => "apt-get install python3",
+            Tool::NodeBridges => "apt-get install nodejs npm; cd harness/bridges/node && npm ci",
         }
     }
 
@@ -129,6 +132,15 @@ impl Tool {
             Tool::PythonChess => python("chess"),
             Tool::Pyffish => python("pyffish"),
             Tool::Python => python("sys"),
+            Tool::NodeBridges => {
+                let dir = rulediff::engine::known::node_bridges_dir();
+                program("node")
+                    && ["@sabaki/go-board", "chess.js", "chessops", "goban"]
+                        .iter()
+                        .all(|p| {
+                            Path::new(&format!("{dir}/node_modules/{p}/package.json")).is_file()
+                        })
+            }
         }
     }
 }

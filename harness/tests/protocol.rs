@@ -1,0 +1,294 @@
+//! rulediff's JSON-lines referee protocol end to end: the README's from-scratch Go bridge
+//! agrees with `simple-ko`; deliberately broken bridges (dying, hanging, writing garbage,
+//! answering another request's id, answering out of order, a batch of the wrong length) are
+//! restarted with nothing lost and no divergence, or, broken for good, are faults within
+//! their time-out; and the npm engines run as referees.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+mod common;
+
+/// The example bridge behind a proxy that misbehaves as `how` says from request `after` on,
+/// in the first process only (`marker` is created by it); `always-HOW` misbehaves from the
+/// `after`-th request counted over every process (`marker` keeps the count).
+const BROKEN: &str = r#"
+import json, os, subprocess, sys, time
+bridge, how, marker, after = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+always = how.startswith("always-")
+how = how.replace("always-", "")
+first = not os.path.exists(marker)
+if not always:
+    open(marker, "a").close()
+inner = subprocess.Popen([sys.executable, "-u", bridge], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+last = None
+for count, line in enumerate(sys.stdin):
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    reply = inner.stdout.readline()
+    if always:
+        seen = int(open(marker).read()) if os.path.exists(marker) else 0
+        open(marker, "w").write(str(seen + 1))
+    if (always and seen >= after) or (not always and first and count >= after):
+        if how == "die":
+            sys.exit(1)
+        if how == "hang":
+            time.sleep(3600)
+        if how == "junk":
+            reply = "this is not json\n"
+        if how == "wrong-id":
+            r = json.loads(reply)
+            r["id"] += 1000
+            reply = json.dumps(r) + "\n"
+        if how == "out-of-order" and last is not None:
+            reply = last
+        if how == "short-batch" and '"replies"' in reply:
+            r = json.loads(reply)
+            r["replies"].pop()
+            reply = json.dumps(r) + "\n"
+    print(reply, end="", flush=True)
+    last = reply
+"#;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulediff-proto-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn example() -> String {
+    format!(
+        "{}/bridges/example_go_bridge.py",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// An engines file naming one protocol bridge that claims `simple-ko`.
+/// Time-outs are generous where they are not what is tested: CI machines are shared.
+fn engines_file(
+    dir: &Path,
+    id: &str,
+    command: &[String],
+    (timeout_ms, startup_ms): (u64, u64),
+) -> String {
+    let words: Vec<String> = command.iter().map(|w| format!("{w:?}")).collect();
+    let text = format!(
+        "[[engine]]\nid = \"{id}\"\ncommand = [{}]\nprotocol = \"json\"\nruleset = \"simple-ko\"\ntimeout_ms = {timeout_ms}\nstartup_ms = {startup_ms}\n",
+        words.join(", ")
+    );
+    let path = dir.join(format!("{id}.toml"));
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn rulediff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rulediff"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+/// A small random campaign on 5x5 with the engines of `file`; its results.
+fn campaign(dir: &Path, file: &str, games: &str, plies: &str) -> serde_json::Value {
+    let out_dir = dir.join("out").display().to_string();
+    let out = rulediff(&[
+        "random",
+        "--board",
+        "5x5",
+        "--games",
+        games,
+        "--seed",
+        "3",
+        "--max-plies",
+        plies,
+        "--engines",
+        file,
+        "--out",
+        &out_dir,
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let text = std::fs::read_to_string(dir.join("out/results.json"))
+        .unwrap_or_else(|e| panic!("no results ({e}): {stderr}"));
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn the_readme_bridge_written_from_scratch_agrees_with_simple_ko() {
+    if !common::tools(&[common::Tool::Python]) {
+        return;
+    }
+    let dir = scratch("example");
+    let file = engines_file(
+        &dir,
+        "example",
+        &["python3".into(), example()],
+        (20_000, 20_000),
+    );
+    let results = campaign(&dir, &file, "40", "200");
+    assert_eq!(results["games_done"], 40, "{results}");
+    assert!(results["plies"].as_u64().unwrap() > 1000, "{results}");
+    assert_eq!(results["faults"], serde_json::json!([]), "{results}");
+    assert_eq!(results["signatures"], serde_json::json!([]), "{results}");
+    assert!(results["claims"].get("example").is_some(), "{results}");
+}
+
+/// Each way of falling out of step, once, in mid-game: restarted, replayed, recovered.
+#[test]
+fn a_bridge_out_of_step_once_is_restarted_with_nothing_lost() {
+    if !common::tools(&[common::Tool::Python]) {
+        return;
+    }
+    for how in [
+        "die",
+        "hang",
+        "junk",
+        "wrong-id",
+        "out-of-order",
+        "short-batch",
+    ] {
+        let dir = scratch(how);
+        let proxy = dir.join("broken.py");
+        std::fs::write(&proxy, BROKEN).unwrap();
+        let marker = dir.join("misbehaved").display().to_string();
+        let command: Vec<String> = [
+            "python3",
+            &proxy.display().to_string(),
+            &example(),
+            how,
+            &marker,
+            "12",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        let file = engines_file(&dir, "flaky", &command, (2_000, 20_000));
+        let results = campaign(&dir, &file, "4", "200");
+        assert_eq!(results["games_done"], 4, "{how}: {results}");
+        assert_eq!(results["faults"], serde_json::json!([]), "{how}: {results}");
+        assert_eq!(
+            results["signatures"],
+            serde_json::json!([]),
+            "{how}: {results}"
+        );
+        let incidents = results["incidents"].to_string();
+        assert!(incidents.contains("recovered"), "{how}: {incidents}");
+        assert!(Path::new(&marker).exists(), "{how}");
+    }
+}
+
+/// Broken in every process: a fault of that referee, reported within its time-out, never a
+/// divergence; the other referees finish the game.
+#[test]
+fn a_bridge_broken_for_good_is_a_fault_not_a_divergence() {
+    if !common::tools(&[common::Tool::Python]) {
+        return;
+    }
+    for (how, says) in [
+        ("hang", "timed out after"),
+        ("wrong-id", "a reply with id"),
+        ("junk", "not a JSON object"),
+        ("short-batch", "replies expected"),
+    ] {
+        let dir = scratch(&format!("always-{how}"));
+        let proxy = dir.join("broken.py");
+        std::fs::write(&proxy, BROKEN).unwrap();
+        let how = format!("always-{how}");
+        let counter = dir.join("count").display().to_string();
+        let command: Vec<String> = [
+            "python3",
+            &proxy.display().to_string(),
+            &example(),
+            &how,
+            &counter,
+            "6",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        let file = engines_file(&dir, "broken", &command, (300, 10_000));
+        let started = Instant::now();
+        let results = campaign(&dir, &file, "1", "10");
+        assert!(started.elapsed() < Duration::from_secs(60), "{how}");
+        let faults = results["faults"].to_string();
+        assert!(faults.contains(says), "{how}: {faults}");
+        assert_eq!(
+            results["signatures"],
+            serde_json::json!([]),
+            "{how}: {results}"
+        );
+    }
+}
+
+#[test]
+fn a_bridge_of_another_protocol_version_is_refused_by_name() {
+    if !common::tools(&[common::Tool::Python]) {
+        return;
+    }
+    let dir = scratch("version");
+    let bridge = dir.join("v2.py");
+    std::fs::write(
+        &bridge,
+        "import json, sys\nfor line in sys.stdin:\n    r = json.loads(line)\n    print(json.dumps({\"id\": r[\"id\"], \"protocol\": 2}), flush=True)\n",
+    )
+    .unwrap();
+    let file = engines_file(
+        &dir,
+        "future",
+        &["python3".into(), bridge.display().to_string()],
+        (2_000, 20_000),
+    );
+    let out = rulediff(&[
+        "random",
+        "--board",
+        "5x5",
+        "--games",
+        "1",
+        "--engines",
+        &file,
+        "--out",
+        &dir.join("out").display().to_string(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("future speaks protocol version 2, rulediff speaks 1"),
+        "{stderr}"
+    );
+}
+
+/// Sabaki's go-board (npm) through its bridge: the basic ko of the corpus, and random games
+/// against the ruleset it claims.
+#[test]
+fn sabaki_go_board_referees_through_its_bridge() {
+    if !common::tools(&[common::Tool::NodeBridges]) {
+        return;
+    }
+    let case = format!(
+        "{}/../corpus/go/basics/basic-ko.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = rulediff(&["run", &case, "--engine", "sabaki", "--format", "json"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("\"sabaki\""), "{text}");
+    assert!(!text.contains("FAULT"), "{text}");
+    let dir = scratch("sabaki");
+    let out_dir = dir.join("out").display().to_string();
+    let out = rulediff(&[
+        "random", "--board", "5x5", "--games", "20", "--seed", "5", "--engine", "sabaki", "--out",
+        &out_dir,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/results.json")).unwrap())
+            .unwrap();
+    assert_eq!(results["faults"], serde_json::json!([]), "{results}");
+    assert!(results["plies"].as_u64().unwrap() > 500, "{results}");
+    assert!(results["claims"].get("sabaki").is_some(), "{results}");
+}
