@@ -256,7 +256,7 @@ mod tests {
             .contains("history = \"h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9\""));
         assert!(c
             .text
-            .contains("\"wxf-3fold\" = { over = 1, result = \"black\" }"));
+            .contains("wxf-3fold = { over = 1, result = \"black\" }"));
     }
 
     #[test]
