@@ -1,6 +1,8 @@
 //! KataGo's own rules tests (`cpp/tests/testrules.cpp`, lightvector/KataGo commit
 //! 6a1fc5de9f) whose rules are no named KataGo ruleset — Spight ko, simple ko with the
-//! button, area scoring with the seki tax — replayed through the fast KataGo referee and its
+//! button, area scoring with the seki tax, positional and situational ko under territory
+//! scoring (with multi-stone suicide in "Two step ko in encore") — or that check what a case
+//! file cannot state (the board after a pass for ko, every illegal point) — replayed through the fast KataGo referee and its
 //! spec twin with the test's own parameters. (The tests whose rules are a named ruleset are
 //! corpus cases in `corpus/go/katago/`.) Coordinates are KataGo's `(x, y)`, `y = 0` the top
 //! row, as the test writes them.
@@ -22,9 +24,17 @@ enum Step {
     Illegal((usize, usize), &'static str),
     /// The game is still on.
     Ongoing,
+    /// The empty points where the player to move may not play, suicide aside: exactly these
+    /// (the test's `printIllegalMoves`).
+    IllegalSet(&'static [(usize, usize)]),
+    /// The board, rows top first as the test prints it (checked on the fast referee, which
+    /// shows its board; the spec twin must agree on every verdict and the status).
+    Board(&'static [&'static str]),
+    /// The phase: 0 main, 1 and 2 the cleanup phases (fast referee).
+    Phase(u8),
 }
 
-use Step::{Illegal, Ongoing, Play};
+use Step::{Board, Illegal, IllegalSet, Ongoing, Phase, Play};
 
 const PASS: Step = Play(None);
 
@@ -56,36 +66,95 @@ fn vertex(setup: &GoSetup, (x, y): (usize, usize)) -> GoPlay {
 
 /// Replays `steps` through the fast referee and the spec twin; returns the final status.
 fn replay(rows: &[&str], params: Params, steps: &[Step]) -> Status {
-    let setup = setup(rows);
-    let mut referees: Vec<Box<dyn Referee<rulediff::go::Go>>> = vec![
-        Box::new(KataGoReferee::new("fast", params)),
-        Box::new(KataGoSpec::new("spec", params)),
-    ];
-    let mut statuses = Vec::new();
-    for r in referees.iter_mut() {
-        r.start(&setup).unwrap();
-        for (i, step) in steps.iter().enumerate() {
-            match step {
-                Play(p) => {
-                    let play = p.map_or(GoPlay::Pass, |xy| vertex(&setup, xy));
-                    assert_eq!(
-                        r.play(&play).unwrap(),
-                        Verdict::Legal,
-                        "{} step {i}",
-                        r.id()
-                    );
-                }
-                Illegal(xy, rule) => {
-                    let verdict = r.judge(&vertex(&setup, *xy)).unwrap();
-                    assert_eq!(verdict, Verdict::illegal(*rule), "{} step {i}", r.id());
-                }
-                Ongoing => assert_eq!(r.status().unwrap(), Status::Ongoing, "{} step {i}", r.id()),
+    replay_from(rows, 0, params, steps)
+}
+
+/// As [`replay`], with seat `to_move` (0 Black, 1 White) to play first.
+fn replay_from(rows: &[&str], to_move: usize, params: Params, steps: &[Step]) -> Status {
+    let mut setup = setup(rows);
+    setup.to_move = to_move;
+    let mut fast = KataGoReferee::new("fast", params);
+    let fast_status = run_steps(&mut fast, &setup, steps, |r, step, i| match step {
+        Board(expected) => assert_eq!(
+            board_rows(&setup, r.cells().unwrap()),
+            *expected,
+            "step {i}"
+        ),
+        Phase(phase) => assert_eq!(r.phase(), Some(*phase), "step {i}"),
+        _ => {}
+    });
+    let mut spec = KataGoSpec::new("spec", params);
+    let spec_status = run_steps(&mut spec, &setup, steps, |_, _, _| {});
+    assert_eq!(fast_status, spec_status, "fast and spec end alike");
+    fast_status
+}
+
+fn run_steps<R: Referee<rulediff::go::Go>>(
+    r: &mut R,
+    setup: &GoSetup,
+    steps: &[Step],
+    inspect: impl Fn(&R, &Step, usize),
+) -> Status {
+    r.start(setup).unwrap();
+    for (i, step) in steps.iter().enumerate() {
+        match step {
+            Play(p) => {
+                let play = p.map_or(GoPlay::Pass, |xy| vertex(setup, xy));
+                assert_eq!(
+                    r.play(&play).unwrap(),
+                    Verdict::Legal,
+                    "{} step {i}",
+                    r.id()
+                );
             }
+            Illegal(xy, rule) => {
+                let verdict = r.judge(&vertex(setup, *xy)).unwrap();
+                assert_eq!(verdict, Verdict::illegal(*rule), "{} step {i}", r.id());
+            }
+            Ongoing => assert_eq!(r.status().unwrap(), Status::Ongoing, "{} step {i}", r.id()),
+            IllegalSet(expected) => {
+                let mut expected: Vec<GoPlay> =
+                    expected.iter().map(|&xy| vertex(setup, xy)).collect();
+                expected.sort_by_key(|p| format!("{p:?}"));
+                assert_eq!(illegal_set(r, setup), expected, "{} step {i}", r.id());
+            }
+            Board(_) | Phase(_) => inspect(r, step, i),
         }
-        statuses.push(r.status().unwrap());
     }
-    assert_eq!(statuses[0], statuses[1], "fast and spec end alike");
-    statuses.remove(0)
+    r.status().unwrap()
+}
+
+/// The empty points the player to move may not play, suicide aside.
+fn illegal_set<R: Referee<rulediff::go::Go>>(r: &mut R, setup: &GoSetup) -> Vec<GoPlay> {
+    let mut illegal: Vec<GoPlay> = setup
+        .graph
+        .vertices()
+        .map(GoPlay::Stone)
+        .filter(|play| match r.judge(play).unwrap() {
+            Verdict::Legal => false,
+            Verdict::Illegal { rule } => rule != "occupied" && !rule.starts_with("suicide"),
+        })
+        .collect();
+    illegal.sort_by_key(|p| format!("{p:?}"));
+    illegal
+}
+
+/// The board as the test prints it: rows top first, `x` Black, `o` White.
+fn board_rows(setup: &GoSetup, cells: &[Colour]) -> Vec<String> {
+    let w = setup.graph.grid_shape().unwrap().width;
+    let h = cells.len() / w;
+    (0..h)
+        .map(|y| {
+            cells[(h - 1 - y) * w..][..w]
+                .iter()
+                .map(|&c| match c {
+                    1 => 'x',
+                    2 => 'o',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect()
 }
 
 fn params(ko: KoRule, scoring: Scoring, tax: Tax, button: bool, komi: i64) -> Params {
@@ -410,4 +479,154 @@ fn suicide_ko_under_spight() {
         Ongoing,
     ];
     replay(&rows, p, &steps);
+}
+
+/// The board of "Simple ko rules", "Positional ko rules" and "Situational ko rules": a basic
+/// ko at F4/F5 and a sending-two-returning-one at A5–C5.
+const KO_RULES_BOARD: [&str; 5] = [".o.xxo", "oxxxo.", "o.x.oo", "xx.oo.", "oooo.o"];
+
+/// "Positional ko rules" (territory scoring, seki tax, komi 0.5): White may not return one
+/// at B5 while the position would repeat, nor Black retake A5 or F4 when White sends two again.
+#[test]
+fn positional_ko_rules() {
+    let p = params(KoRule::Positional, Scoring::Territory, Tax::Seki, false, 1);
+    // "On tmp board and hist, verify that the main phase ends if black passes now".
+    let ends = [at(5, 1), PASS, PASS, Phase(1), Ongoing];
+    replay(&KO_RULES_BOARD, p, &ends);
+    let steps = [
+        at(5, 1),
+        IllegalSet(&[(5, 0)]),
+        PASS,
+        IllegalSet(&[]),
+        at(3, 2),
+        at(2, 0),
+        IllegalSet(&[]),
+        at(0, 0),
+        // "Can white recapture?"
+        IllegalSet(&[(1, 0)]),
+        Illegal((1, 0), "superko-positional"),
+        at(5, 0),
+        IllegalSet(&[(5, 1)]),
+        PASS,
+        IllegalSet(&[]),
+        at(1, 0),
+        IllegalSet(&[(5, 1)]),
+        PASS,
+        IllegalSet(&[]),
+        at(2, 0),
+        IllegalSet(&[(0, 0), (5, 1)]),
+        Phase(0),
+        Ongoing,
+    ];
+    replay(&KO_RULES_BOARD, p, &steps);
+}
+
+/// "Situational ko rules": as positional, but White may return one at once (the position
+/// recurs with the other player to move), and after White sends two again Black's F4 is legal.
+#[test]
+fn situational_ko_rules() {
+    let p = params(KoRule::Situational, Scoring::Territory, Tax::Seki, false, 1);
+    let ends = [at(5, 1), PASS, PASS, Phase(1), Ongoing];
+    replay(&KO_RULES_BOARD, p, &ends);
+    let steps = [
+        at(5, 1),
+        IllegalSet(&[(5, 0)]),
+        PASS,
+        IllegalSet(&[]),
+        at(3, 2),
+        at(2, 0),
+        IllegalSet(&[]),
+        at(0, 0),
+        IllegalSet(&[]),
+        at(5, 0),
+        IllegalSet(&[(5, 1)]),
+        PASS,
+        IllegalSet(&[]),
+        at(1, 0),
+        IllegalSet(&[(5, 1)]),
+        PASS,
+        IllegalSet(&[]),
+        at(2, 0),
+        IllegalSet(&[(0, 0)]),
+        Illegal((0, 0), "superko-situational"),
+        Phase(0),
+        Ongoing,
+    ];
+    replay(&KO_RULES_BOARD, p, &steps);
+}
+
+/// "Triple ko encore" (positional, territory, seki tax): in the first cleanup phase Black
+/// takes two kos, White takes one; White's D4 is the pass for ko at a blocked recapture, so
+/// Black's B5 then captures White's whole top row ("Should be a complete capture").
+#[test]
+fn triple_ko_encore() {
+    let rows = [
+        "ooooooo", "oxo.o.o", "x.xoxox", "xxxxxxx", "ooooooo", ".......",
+    ];
+    let p = params(KoRule::Positional, Scoring::Territory, Tax::Seki, false, 1);
+    let steps = [
+        PASS,
+        PASS,
+        Phase(1),
+        at(3, 1),
+        at(1, 2),
+        at(5, 1),
+        // Pass for ko: the board does not change.
+        at(3, 2),
+        Board(&[
+            "ooooooo", "o.oxoxo", "xox.x.x", "xxxxxxx", "ooooooo", ".......",
+        ]),
+        at(1, 1),
+        Board(&[
+            ".......", ".x.x.x.", "x.x.x.x", "xxxxxxx", "ooooooo", ".......",
+        ]),
+        Ongoing,
+    ];
+    replay(&rows, p, &steps);
+}
+
+/// "Two step ko in encore" (situational, territory, seki tax, multi-stone suicide, White
+/// first): two ko captures in a row, passes for ko on each blocked recapture, and at the end
+/// White's A4 is illegal (`Illegal: (0,1) O`).
+#[test]
+fn two_step_ko_in_encore() {
+    let rows = ["x.x....", ".xx....", "xox....", "ooo....", "......."];
+    let mut p = params(KoRule::Situational, Scoring::Territory, Tax::Seki, false, 1);
+    p.suicide = true;
+    let steps = [
+        PASS,
+        PASS,
+        Phase(1),
+        at(0, 1),
+        IllegalSet(&[]),
+        PASS,
+        at(1, 0),
+        IllegalSet(&[]),
+        // Black's pass for ko.
+        at(0, 0),
+        IllegalSet(&[]),
+        Board(&[".ox....", "oxx....", ".ox....", "ooo....", "......."]),
+        PASS,
+        IllegalSet(&[]),
+        at(0, 0),
+        IllegalSet(&[]),
+        Board(&["x.x....", "oxx....", ".ox....", "ooo....", "......."]),
+        PASS,
+        // Black's second pass for ko.
+        at(0, 2),
+        IllegalSet(&[]),
+        Board(&["x.x....", "oxx....", ".ox....", "ooo....", "......."]),
+        PASS,
+        at(0, 2),
+        IllegalSet(&[]),
+        Board(&["x.x....", ".xx....", "xox....", "ooo....", "......."]),
+        // White's pass for ko, then Black passes: White may not now play A4.
+        at(0, 1),
+        PASS,
+        IllegalSet(&[(0, 1)]),
+        Board(&["x.x....", ".xx....", "xox....", "ooo....", "......."]),
+        Phase(1),
+        Ongoing,
+    ];
+    replay_from(&rows, 1, p, &steps);
 }
