@@ -2,8 +2,8 @@
 //! 6a1fc5de9f) whose rules are no named KataGo ruleset — Spight ko, simple ko with the
 //! button, area scoring with the seki tax, positional and situational ko under territory
 //! scoring (with multi-stone suicide in "Two step ko in encore") — or that check what a case
-//! file cannot state (the board after a pass for ko, every illegal point) — replayed through the fast KataGo referee and its
-//! spec twin with the test's own parameters. (The tests whose rules are a named ruleset are
+//! file cannot state (the board after a pass for ko, every illegal point, the phase) —
+//! replayed through the fast KataGo referee and its spec twin with the test's own parameters. (The tests whose rules are a named ruleset are
 //! corpus cases in `corpus/go/katago/`.) Coordinates are KataGo's `(x, y)`, `y = 0` the top
 //! row, as the test writes them.
 
@@ -629,4 +629,29 @@ fn two_step_ko_in_encore() {
         Ongoing,
     ];
     replay_from(&rows, 1, p, &steps);
+}
+
+/// "PreventEncore", its first game (positional, territory, no tax, komi 0.5): two passes end
+/// the main phase, two more the first cleanup phase, and the sixth pass ends the game, W+0.5
+/// (one point of territory each). The test's second game sets `preventEncore`, an option of
+/// KataGo's self-play search that keeps the game in the main phase; it is not a rule (the
+/// rules page has no such parameter), so no preset has it and it is not transcribed.
+#[test]
+fn prevent_encore_first_game() {
+    let rows = [".x.", "xxo", ".o."];
+    let p = params(KoRule::Positional, Scoring::Territory, Tax::None, false, 1);
+    let steps = [
+        PASS,
+        PASS,
+        Phase(1),
+        PASS,
+        Phase(1),
+        PASS,
+        Phase(2),
+        PASS,
+        Phase(2),
+        Ongoing,
+        PASS,
+    ];
+    assert_eq!(result(&replay(&rows, p, &steps)), "W+0.5");
 }
