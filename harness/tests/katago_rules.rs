@@ -655,3 +655,19 @@ fn prevent_encore_first_game() {
     ];
     assert_eq!(result(&replay(&rows, p, &steps)), "W+0.5");
 }
+
+/// The seki of `corpus/go/scoring/seki-area-or-territory.toml` under every scoring and tax,
+/// the two combinations no named ruleset has included: by area the eyes count only without
+/// tax (B+1.5 either way, one point each), by territory only without tax (W+0.5 either way).
+/// Not a KataGo test; the values are worked out in the case's comment.
+#[test]
+fn seki_under_every_scoring_and_tax() {
+    let rows = [".xx.o.", "xxx.oo"];
+    for tax in [Tax::None, Tax::Seki, Tax::All] {
+        let area = params(KoRule::Simple, Scoring::Area, tax, false, 1);
+        assert_eq!(result(&replay(&rows, area, &[PASS, PASS])), "B+1.5");
+        let territory = params(KoRule::Simple, Scoring::Territory, tax, false, 1);
+        let six = [PASS, PASS, PASS, PASS, PASS, PASS];
+        assert_eq!(result(&replay(&rows, territory, &six)), "W+0.5");
+    }
+}
