@@ -32,9 +32,13 @@ enum Step {
     Board(&'static [&'static str]),
     /// The phase: 0 main, 1 and 2 the cleanup phases (fast referee).
     Phase(u8),
+    /// The play at (x, y) by the player to move is legal (the test's `isLegal`).
+    Legal((usize, usize)),
+    /// The play at (x, y) by the player to move is illegal, by whatever rule.
+    NotLegal((usize, usize)),
 }
 
-use Step::{Board, Illegal, IllegalSet, Ongoing, Phase, Play};
+use Step::{Board, Illegal, IllegalSet, Legal, NotLegal, Ongoing, Phase, Play};
 
 const PASS: Step = Play(None);
 
@@ -117,6 +121,14 @@ fn run_steps<R: Referee<rulediff::go::Go>>(
                     expected.iter().map(|&xy| vertex(setup, xy)).collect();
                 expected.sort_by_key(|p| format!("{p:?}"));
                 assert_eq!(illegal_set(r, setup), expected, "{} step {i}", r.id());
+            }
+            Legal(xy) => {
+                let verdict = r.judge(&vertex(setup, *xy)).unwrap();
+                assert_eq!(verdict, Verdict::Legal, "{} step {i}", r.id());
+            }
+            NotLegal(xy) => {
+                let verdict = r.judge(&vertex(setup, *xy)).unwrap();
+                assert!(!verdict.is_legal(), "{} step {i}", r.id());
             }
             Board(_) | Phase(_) => inspect(r, step, i),
         }
@@ -670,4 +682,788 @@ fn seki_under_every_scoring_and_tax() {
         let six = [PASS, PASS, PASS, PASS, PASS, PASS];
         assert_eq!(result(&replay(&rows, territory, &six)), "W+0.5");
     }
+}
+
+/// The board of the "Double ko death" tests 1a–1c: two kos, at G9/H9 and J6/J7, in the
+/// top-right corner of a 9×9 board; situational ko, territory, no tax, komi 6.5, White first,
+/// three passes into the first cleanup phase.
+const DOUBLE_KO: [&str; 9] = [
+    "....xox.x",
+    "....xooxx",
+    "..x.xxoxo",
+    "....oxoo.",
+    "...ooxxoo",
+    ".xxxx.xo.",
+    "xxoooxxoo",
+    "oooxooxxx",
+    ".....oooo",
+];
+
+/// After Black's J6 and White's H9, each ko capture blocked for the recapture.
+const DOUBLE_KO_TAKEN: [&str; 9] = [
+    "....xo.ox",
+    "....xooxx",
+    "..x.xxox.",
+    "....oxoox",
+    "...ooxxoo",
+    ".xxxx.xo.",
+    "xxoooxxoo",
+    "oooxooxxx",
+    ".....oooo",
+];
+
+fn double_ko_params() -> Params {
+    params(
+        KoRule::Situational,
+        Scoring::Territory,
+        Tax::None,
+        false,
+        13,
+    )
+}
+
+/// "Double ko death 1a": both kos taken in the cleanup phase, then each side's play at its
+/// blocked recapture is a pass for ko: the board stays as it is and the game goes on.
+#[test]
+fn double_ko_death_1a() {
+    let steps = [
+        PASS,
+        PASS,
+        PASS,
+        Phase(1),
+        at(8, 3),
+        at(7, 0),
+        Board(&DOUBLE_KO_TAKEN),
+        at(7, 0),
+        Board(&DOUBLE_KO_TAKEN),
+        at(8, 3),
+        Board(&DOUBLE_KO_TAKEN),
+        Phase(1),
+        Ongoing,
+    ];
+    replay_from(&DOUBLE_KO, 1, double_ko_params(), &steps);
+}
+
+/// "Double ko death 1b": after Black's pass for ko at H9, White's J7 is no ko recapture but
+/// captures Black's five stones J9 H8 J8 H7 J6, blocks or not.
+#[test]
+fn double_ko_death_1b() {
+    let steps = [
+        PASS,
+        PASS,
+        PASS,
+        at(8, 3),
+        at(7, 0),
+        Board(&DOUBLE_KO_TAKEN),
+        at(7, 0),
+        Board(&DOUBLE_KO_TAKEN),
+        at(8, 2),
+        Board(&[
+            "....xo.o.",
+            "....xoo..",
+            "..x.xxo.o",
+            "....oxoo.",
+            "...ooxxoo",
+            ".xxxx.xo.",
+            "xxoooxxoo",
+            "oooxooxxx",
+            ".....oooo",
+        ]),
+        Phase(1),
+        Ongoing,
+    ];
+    replay_from(&DOUBLE_KO, 1, double_ko_params(), &steps);
+}
+
+/// "Double ko death 1c": both passes for ko, then Black retakes at G9 and White at J7 (the
+/// starting board again); Black's J6 is then a pass for ko, and after White's pass Black may
+/// not play J6 (`Illegal: (8,3) X`).
+#[test]
+fn double_ko_death_1c() {
+    let steps = [
+        PASS,
+        PASS,
+        PASS,
+        at(8, 3),
+        at(7, 0),
+        at(7, 0),
+        at(8, 3),
+        Board(&DOUBLE_KO_TAKEN),
+        at(6, 0),
+        Board(&[
+            "....xox.x",
+            "....xooxx",
+            "..x.xxox.",
+            "....oxoox",
+            "...ooxxoo",
+            ".xxxx.xo.",
+            "xxoooxxoo",
+            "oooxooxxx",
+            ".....oooo",
+        ]),
+        at(8, 2),
+        Board(&DOUBLE_KO),
+        at(8, 3),
+        Board(&DOUBLE_KO),
+        PASS,
+        Board(&DOUBLE_KO),
+        IllegalSet(&[(8, 3)]),
+        Phase(1),
+        Ongoing,
+    ];
+    replay_from(&DOUBLE_KO, 1, double_ko_params(), &steps);
+}
+
+// "Double ko death" 2a–2f (simple ko, territory, tax on all, multi-stone suicide, komi 6.5):
+// two kos fought through the cleanup phases, with passes for ko and once-only captures.
+// Transcribed statement by statement from the test: every move, every board and illegal set
+// it prints, every `isLegal` it asserts, and the phase and result of its `printDebugInfo`.
+
+#[test]
+fn double_ko_death_2a() {
+    let rows = [
+        "...xox.x.",
+        "...xooxox",
+        "...xxoo.o",
+        "....xxoo.",
+        ".....xxoo",
+        "......xxx",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let mut p = params(KoRule::Simple, Scoring::Territory, Tax::All, false, 13);
+    p.suicide = true;
+    let steps = [
+        PASS,
+        PASS,
+        at(7, 2),
+        Board(&[
+            "...xox.x.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 0),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(8, 3),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        Legal((7, 2)),
+        at(8, 2),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoo.o",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        Phase(1),
+        Ongoing,
+    ];
+    replay_from(&rows, 0, p, &steps);
+}
+
+#[test]
+fn double_ko_death_2b() {
+    let rows = [
+        "...xox.x.",
+        "...xooxox",
+        "...xxoo.o",
+        "....xxoo.",
+        ".....xxoo",
+        "......xxx",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let mut p = params(KoRule::Simple, Scoring::Territory, Tax::All, false, 13);
+    p.suicide = true;
+    let steps = [
+        PASS,
+        PASS,
+        at(7, 2),
+        Board(&[
+            "...xox.x.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 0),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(8, 3),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        Legal((7, 2)),
+        at(8, 3),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(8, 2),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(5, 0),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 2),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(5, 0),
+        Board(&[
+            "...xox.x.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 1),
+        Board(&[
+            "...xox.x.",
+            "...xooxox",
+            "...xxoo.o",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        IllegalSet(&[]),
+        Legal((7, 1)),
+        at(7, 2),
+        Board(&[
+            "...xox.x.",
+            "...xooxox",
+            "...xxoo.o",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        PASS,
+        Board(&[
+            "...xox.x.",
+            "...xooxox",
+            "...xxoo.o",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        IllegalSet(&[(7, 2)]),
+        Phase(1),
+        Ongoing,
+    ];
+    replay_from(&rows, 0, p, &steps);
+}
+
+#[test]
+fn double_ko_death_2c() {
+    let rows = [
+        "...xox.x.",
+        "...xooxox",
+        "...xxoo.o",
+        "....xxoo.",
+        ".....xxoo",
+        "......xxx",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let mut p = params(KoRule::Simple, Scoring::Territory, Tax::All, false, 13);
+    p.suicide = true;
+    let steps = [
+        PASS,
+        PASS,
+        PASS,
+        PASS,
+        at(7, 2),
+        Board(&[
+            "...xox.x.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 0),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(8, 3),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        NotLegal((6, 0)),
+        at(7, 1),
+        Phase(2),
+        Ongoing,
+    ];
+    replay_from(&rows, 0, p, &steps);
+}
+
+#[test]
+fn double_ko_death_2d() {
+    let rows = [
+        "...xox.x.",
+        "...xooxox",
+        "...xxoo.o",
+        "....xxoo.",
+        ".....xxoo",
+        "......xxx",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let mut p = params(KoRule::Simple, Scoring::Territory, Tax::All, false, 13);
+    p.suicide = true;
+    let steps = [
+        PASS,
+        PASS,
+        at(7, 2),
+        Board(&[
+            "...xox.x.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 0),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(8, 3),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 2),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(8, 2),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxoox.",
+            "....xxoox",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(5, 0),
+        Board(&[
+            "...x.x.x.",
+            "...x..x.x",
+            "...xx..x.",
+            "....xx..x",
+            ".....xx..",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        Phase(1),
+        Ongoing,
+    ];
+    replay_from(&rows, 0, p, &steps);
+}
+
+#[test]
+fn double_ko_death_2e() {
+    let rows = [
+        "...xox.x.",
+        "...xooxox",
+        "...xxoo.o",
+        "....xxoo.",
+        ".....xxoo",
+        "......xxx",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let mut p = params(KoRule::Simple, Scoring::Territory, Tax::All, false, 13);
+    p.suicide = true;
+    let steps = [
+        PASS,
+        PASS,
+        PASS,
+        PASS,
+        at(7, 2),
+        Board(&[
+            "...xox.x.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 0),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(5, 0),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 1),
+        Board(&[
+            "...xo.ox.",
+            "...xoo.ox",
+            "...xxoo.o",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        Phase(2),
+        Ongoing,
+    ];
+    replay_from(&rows, 0, p, &steps);
+}
+
+#[test]
+fn double_ko_death_2f() {
+    let rows = [
+        "...xox.x.",
+        "...xooxox",
+        "...xxoo.o",
+        "....xxoo.",
+        ".....xxoo",
+        "......xxx",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let mut p = params(KoRule::Simple, Scoring::Territory, Tax::All, false, 13);
+    p.suicide = true;
+    let steps = [
+        PASS,
+        PASS,
+        PASS,
+        PASS,
+        at(7, 2),
+        Board(&[
+            "...xox.x.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(6, 0),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(5, 0),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        at(7, 2),
+        Board(&[
+            "...xo.ox.",
+            "...xoox.x",
+            "...xxooxo",
+            "....xxoo.",
+            ".....xxoo",
+            "......xxx",
+            ".........",
+            ".........",
+            ".........",
+        ]),
+        Phase(2),
+        Ongoing,
+    ];
+    replay_from(&rows, 0, p, &steps);
 }
