@@ -1467,3 +1467,182 @@ fn double_ko_death_2f() {
     ];
     replay_from(&rows, 0, p, &steps);
 }
+
+/// One turn of a stress game as KataGo prints it.
+struct Turn {
+    legal: usize,
+    /// KataGo's board string: row by row, top first.
+    board: String,
+    to_move: usize,
+    phase: u8,
+}
+
+struct StressGame {
+    header: String,
+    rows: Vec<String>,
+    params: Params,
+    turns: Vec<Turn>,
+    result: String,
+}
+
+fn stress_games() -> Vec<StressGame> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../corpus/go/katago/stress-tiny-boards.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut games: Vec<StressGame> = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        match fields[0] {
+            "game" => {
+                let value = |key: &str| {
+                    fields
+                        .iter()
+                        .find_map(|f| f.strip_prefix(key))
+                        .unwrap()
+                        .to_string()
+                };
+                let ko = match value("ko=").as_str() {
+                    "simple" => KoRule::Simple,
+                    "positional" => KoRule::Positional,
+                    "situational" => KoRule::Situational,
+                    _ => KoRule::Spight,
+                };
+                let scoring = match value("scoring=").as_str() {
+                    "area" => Scoring::Area,
+                    _ => Scoring::Territory,
+                };
+                let tax = match value("tax=").as_str() {
+                    "none" => Tax::None,
+                    "seki" => Tax::Seki,
+                    _ => Tax::All,
+                };
+                let komi = (value("komi=").parse::<f64>().unwrap() * 2.0) as i64;
+                let mut params = params(ko, scoring, tax, false, komi);
+                params.suicide = value("suicide=") == "1";
+                games.push(StressGame {
+                    header: line.to_string(),
+                    rows: fields[2].split('/').map(str::to_string).collect(),
+                    params,
+                    turns: Vec::new(),
+                    result: String::new(),
+                });
+            }
+            "result" => games.last_mut().unwrap().result = fields[1].to_string(),
+            _ => games.last_mut().unwrap().turns.push(Turn {
+                legal: fields[0].parse().unwrap(),
+                board: fields[1].to_lowercase(),
+                to_move: usize::from(fields[2] == "NPO"),
+                phase: fields[4][1..].parse().unwrap(),
+            }),
+        }
+    }
+    games
+}
+
+/// Does the referee's position show `turn` (its board and, while the game goes on, its number
+/// of legal moves)? `last`: the test printed this turn and stopped,
+/// the game being over.
+fn shows<R: Referee<rulediff::go::Go>>(
+    r: &mut R,
+    cells: Option<&[Colour]>,
+    setup: &GoSetup,
+    turn: &Turn,
+    last: bool,
+) -> bool {
+    if let Some(cells) = cells {
+        if board_rows(setup, cells).concat() != turn.board {
+            return false;
+        }
+    }
+    if r.status().unwrap().is_over() != last {
+        return false;
+    }
+    last || r.legal_plays().unwrap().len() == turn.legal
+}
+
+/// The fast referee after `moves` from the start of `game`.
+fn after(game: &StressGame, setup: &GoSetup, moves: &[GoPlay]) -> KataGoReferee {
+    let mut r = KataGoReferee::new("fast", game.params);
+    r.start(setup).unwrap();
+    for play in moves {
+        assert_eq!(r.play(play).unwrap(), Verdict::Legal);
+    }
+    r
+}
+
+/// Extends `moves` (which lead to turn `moves.len()`) through every later turn, depth first:
+/// a pass and a pass for ko leave the same board, so a choice may show only later.
+fn recover(game: &StressGame, setup: &GoSetup, moves: &mut Vec<GoPlay>) -> bool {
+    let i = moves.len();
+    if i + 1 == game.turns.len() {
+        return true;
+    }
+    let last = i + 2 == game.turns.len();
+    for play in after(game, setup, moves).legal_plays().unwrap() {
+        moves.push(play);
+        let mut next = after(game, setup, moves);
+        let cells = next.cells().unwrap().to_vec();
+        if next.phase() == Some(game.turns[i + 1].phase)
+            && shows(&mut next, Some(&cells), setup, &game.turns[i + 1], last)
+            && recover(game, setup, moves)
+        {
+            return true;
+        }
+        moves.pop();
+    }
+    false
+}
+
+/// KataGo's "Stress test on tiny boards": 13 random games on 2x2, 4x1 and 7x1 under simple,
+/// positional and situational ko, area and territory scoring, with and without multi-stone
+/// suicide (`corpus/go/katago/stress-tiny-boards.txt`). KataGo draws its moves at random and
+/// prints only the positions, so each move is recovered from the next position; at every
+/// turn the fast referee must show KataGo's board, phase and number of legal moves, and the
+/// game must end where KataGo's does, with its result. The moves found are then replayed
+/// through the spec twin, which must allow as many moves at every turn and end alike.
+#[test]
+fn stress_test_on_tiny_boards() {
+    let games = stress_games();
+    assert_eq!(games.len(), 13);
+    for game in &games {
+        // The players alternate (a pass is a turn), Black first.
+        for (i, turn) in game.turns.iter().enumerate() {
+            assert_eq!(turn.to_move, i % 2, "{}: turn {i}", game.header);
+        }
+        let rows: Vec<&str> = game.rows.iter().map(String::as_str).collect();
+        let setup = setup(&rows);
+        let mut fast = KataGoReferee::new("fast", game.params);
+        fast.start(&setup).unwrap();
+        let cells = fast.cells().unwrap().to_vec();
+        assert!(
+            shows(&mut fast, Some(&cells), &setup, &game.turns[0], false),
+            "{}: the first turn",
+            game.header
+        );
+        let mut moves = Vec::new();
+        assert!(
+            recover(game, &setup, &mut moves),
+            "{}: no moves lead through KataGo's turns",
+            game.header
+        );
+        let mut spec = KataGoSpec::new("spec", game.params);
+        spec.start(&setup).unwrap();
+        for (i, play) in moves.iter().enumerate() {
+            assert!(
+                shows(&mut spec, None, &setup, &game.turns[i], false),
+                "{}: spec at turn {i}",
+                game.header
+            );
+            assert_eq!(spec.play(play).unwrap(), Verdict::Legal, "{}", game.header);
+            assert_eq!(fast.play(play).unwrap(), Verdict::Legal, "{}", game.header);
+        }
+        let status = fast.status().unwrap();
+        assert_eq!(spec.status().unwrap(), status, "{}", game.header);
+        assert_eq!(result(&status), game.result, "{}", game.header);
+    }
+}
