@@ -819,6 +819,7 @@ fn double_ko_death_1c() {
 // Transcribed statement by statement from the test: every move, every board and illegal set
 // it prints, every `isLegal` it asserts, and the phase and result of its `printDebugInfo`.
 
+/// "Double ko death 2a".
 #[test]
 fn double_ko_death_2a() {
     let rows = [
@@ -916,6 +917,7 @@ fn double_ko_death_2a() {
     replay_from(&rows, 0, p, &steps);
 }
 
+/// "Double ko death 2b".
 #[test]
 fn double_ko_death_2b() {
     let rows = [
@@ -1112,6 +1114,7 @@ fn double_ko_death_2b() {
     replay_from(&rows, 0, p, &steps);
 }
 
+/// "Double ko death 2c".
 #[test]
 fn double_ko_death_2c() {
     let rows = [
@@ -1188,6 +1191,7 @@ fn double_ko_death_2c() {
     replay_from(&rows, 0, p, &steps);
 }
 
+/// "Double ko death 2d".
 #[test]
 fn double_ko_death_2d() {
     let rows = [
@@ -1320,6 +1324,7 @@ fn double_ko_death_2d() {
     replay_from(&rows, 0, p, &steps);
 }
 
+/// "Double ko death 2e".
 #[test]
 fn double_ko_death_2e() {
     let rows = [
@@ -1394,6 +1399,7 @@ fn double_ko_death_2e() {
     replay_from(&rows, 0, p, &steps);
 }
 
+/// "Double ko death 2f".
 #[test]
 fn double_ko_death_2f() {
     let rows = [
@@ -1644,5 +1650,141 @@ fn stress_test_on_tiny_boards() {
         let status = fast.status().unwrap();
         assert_eq!(spec.status().unwrap(), status, "{}", game.header);
         assert_eq!(result(&status), game.result, "{}", game.header);
+    }
+}
+
+/// "Throw in that destroys the ko momentarily does not clear ko recap block": transcribed statement by statement.
+#[test]
+fn throw_in_that_destroys_the_ko_keeps_the_block() {
+    let rows = ["x......", "oxx....", ".o.....", "oo.....", "......."];
+    let mut p = params(KoRule::Situational, Scoring::Territory, Tax::Seki, false, 1);
+    p.suicide = true;
+    let steps = [
+        PASS,
+        PASS,
+        PASS,
+        PASS,
+        Phase(2),
+        at(0, 2),
+        IllegalSet(&[]),
+        at(1, 0),
+        at(2, 0),
+        Board(&["x.x....", ".xx....", "xo.....", "oo.....", "......."]),
+        IllegalSet(&[]),
+    ];
+    replay_from(&rows, 0, p, &steps);
+}
+
+/// "Test case failing in search before": transcribed statement by statement.
+#[test]
+fn test_case_failing_in_search_before() {
+    let rows = [
+        "xxxxxxxxx",
+        "x.oxxxxxx",
+        "xxxxoxxxx",
+        "xxx.ooxx.",
+        "oxxxooxxx",
+        ".oxxxxxxo",
+        "xxxx.xooo",
+        "xxxoxoooo",
+        "xxxoo.ooo",
+    ];
+    let mut p = params(KoRule::Simple, Scoring::Territory, Tax::Seki, false, 1);
+    p.suicide = false;
+    let steps = [
+        PASS,
+        PASS,
+        Phase(1),
+        at(8, 3),
+        at(4, 6),
+        at(4, 7),
+        at(4, 7),
+        Board(&[
+            "xxxxxxxxx",
+            "x.oxxxxxx",
+            "xxxxoxxxx",
+            "xxx.ooxxx",
+            "oxxxooxxx",
+            ".oxxxxxxo",
+            "xxxxoxooo",
+            "xxxoooooo",
+            "xxxoo.ooo",
+        ]),
+    ];
+    replay_from(&rows, 0, p, &steps);
+}
+
+/// "Area scoring in the main phase": the moves of "Territory scoring in the main phase" under
+/// area scoring, the score if the game ended after each, under each tax.
+#[test]
+fn area_scoring_in_the_main_phase() {
+    let rows = [
+        "ox.ooo.", "oxxxxxx", "ooooooo", ".xoxx..", "ooox...", "x.oxxxx", ".xox...",
+    ];
+    let moves = [(5, 3), (6, 3), (6, 4), (5, 4), (4, 4), (0, 3), (6, 6)].map(Some);
+    let expected = [
+        [-3.5, -4.5, -3.5, -6.5, -6.5, -6.5, -3.5, -3.5],
+        [0.5, -0.5, 0.5, -5.5, -5.5, -5.5, -3.5, -3.5],
+        [0.5, -0.5, 0.5, -3.5, -3.5, -3.5, -1.5, -1.5],
+    ];
+    for (t, tax) in TAXES.into_iter().enumerate() {
+        let p = params(KoRule::Positional, Scoring::Area, tax, false, 1);
+        let got = scores_if_ended_now(&rows, p, 0, &moves);
+        assert_eq!(got, half(&expected[t]), "{tax:?}");
+    }
+}
+
+/// "Fill seki liberties in encore 2": the moves of "Fill seki liberties in main phase" made
+/// after four passes, in the second cleanup phase; the score if the game ended after each,
+/// under each tax.
+#[test]
+fn fill_seki_liberties_in_encore_2() {
+    let rows = [
+        "...oxx.", "oooox.x", "xxxxoxx", "o.xoooo", ".oxox.o", "oxxo.x.", "o.xoo.x",
+    ];
+    let mut moves = vec![None; 4];
+    moves.extend([(6, 5), (5, 6), (0, 4), (6, 0), (1, 0), (4, 5), (5, 4)].map(Some));
+    let expected = [
+        [1.5, 1.5, 1.5, 0.5, 1.5, 1.5, 1.5, 11.5],
+        [0.5, 0.5, 0.5, 0.5, 2.5, 2.5, 2.5, 12.5],
+        [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 8.5],
+    ];
+    for (t, tax) in TAXES.into_iter().enumerate() {
+        let p = params(KoRule::Positional, Scoring::Territory, tax, false, -1);
+        let got = scores_if_ended_now(&rows, p, 1, &moves);
+        assert_eq!(got[4..], half(&expected[t]), "{tax:?}");
+    }
+}
+
+/// "GroupTaxSekiScoring2": the position of "GroupTaxSekiScoring" with a black string at E3–G3
+/// in place of the empty points, passed out under each scoring and tax.
+#[test]
+fn group_tax_seki_scoring_2() {
+    let rows = [
+        ".x.xo.o.x",
+        "...xooox.",
+        ".xxxxxxoo",
+        "xoooooxo.",
+        "xo.o.oxoo",
+        "xoooooxxx",
+        "xxxoxxxoo",
+        ".xxxoooo.",
+        ".x.xo.o.o",
+    ];
+    let expected = [
+        (Scoring::Area, ["W+1.5", "B+0.5", "B+2.5"]),
+        (Scoring::Territory, ["B+1.5", "B+3.5", "B+5.5"]),
+    ];
+    for (scoring, results) in expected {
+        for (tax, want) in TAXES.into_iter().zip(results) {
+            let p = params(KoRule::Positional, scoring, tax, false, 1);
+            let passes = if scoring == Scoring::Area { 2 } else { 6 };
+            let steps: Vec<Step> = (0..passes).map(|_| PASS).collect();
+            assert_eq!(
+                result(&replay(&rows, p, &steps)),
+                want,
+                "{scoring:?} {tax:?}"
+            );
+        }
     }
 }
