@@ -1788,3 +1788,56 @@ fn group_tax_seki_scoring_2() {
         }
     }
 }
+/// "Encore - once only rule doesn't prevent the opponent moving there (filling ko)": transcribed statement by statement.
+#[test]
+fn encore_once_only_does_not_stop_the_opponent_filling_ko() {
+    let rows = [
+        "..o....", "...o...", ".xoxo..", "..x.x..", "...x...", ".......",
+    ];
+    let mut p = params(KoRule::Positional, Scoring::Territory, Tax::Seki, false, 1);
+    p.suicide = false;
+    let steps = [
+        PASS,
+        PASS,
+        at(3, 3),
+        Board(&[
+            "..o....", "...o...", ".xo.o..", "..xox..", "...x...", ".......",
+        ]),
+        at(3, 2),
+        Board(&[
+            "..o....", "...o...", ".xo.o..", "..xox..", "...x...", ".......",
+        ]),
+        PASS,
+        Board(&[
+            "..o....", "...o...", ".xo.o..", "..xox..", "...x...", ".......",
+        ]),
+        at(3, 2),
+        Board(&[
+            "..o....", "...o...", ".xoxo..", "..x.x..", "...x...", ".......",
+        ]),
+        PASS,
+        Board(&[
+            "..o....", "...o...", ".xoxo..", "..x.x..", "...x...", ".......",
+        ]),
+        at(3, 3),
+        Board(&[
+            "..o....", "...o...", ".xoxo..", "..xxx..", "...x...", ".......",
+        ]),
+        at(1, 3),
+        PASS,
+        at(2, 4),
+        PASS,
+        at(3, 5),
+        PASS,
+        at(4, 4),
+        PASS,
+        Board(&[
+            "..o....", "...o...", ".xoxo..", ".oxxx..", "..oxo..", "...o...",
+        ]),
+        at(5, 3),
+        Board(&[
+            "..o....", "...o...", ".xo.o..", ".o...o.", "..o.o..", "...o...",
+        ]),
+    ];
+    replay_from(&rows, 1, p, &steps);
+}
