@@ -4,8 +4,10 @@
 //!
 //! Agreement is a procedure, not a rule of play: a case states what the players agreed
 //! (`dead = "…"`, `seki = "…"`), and a ruleset that counts by agreement takes those stones
-//! off. A ruleset whose text removes nothing (Tromp–Taylor, KataGo) counts every stone on the
-//! board; its players capture dead stones before they pass. The bare ko rules (`psk`,
+//! off. A ruleset whose text removes nothing (Tromp–Taylor) counts every stone on the
+//! board; its players capture dead stones before they pass. KataGo's presets are KataGo's own
+//! rules and count in `katago/scoring.rs` (pass-alive areas, tax, button), not here. The bare
+//! ko rules (`psk`,
 //! `simple-ko`, …) are not rulesets of record: they count with the agreement, as every
 //! human ruleset here does, so a case with dead stones means the same under them.
 //!
@@ -97,26 +99,18 @@ const AGA: &str = "AGA Rules of Go (1991), as the BGA summary states them: \"Pla
 const NEW_ZEALAND: &str = "New Zealand Rules of Go: \"'Dead' stones may then be removed from the board by mutual agreement. If they cannot agree which stones are dead they must play on.\" Handicap is given by White passing, with no bonus (\"In a handicap game, white passes the first n - 1 moves\").";
 const ING: &str = "Ing's Goe Rules (1996): \"Life and death are determined by breath type; verify by removal\"; the players remove the dead stones they agree on and play out a disputed position. Ing's handicap compensation is not expressed: no bonus, as KataGo's `ing` preset (whiteHandicapBonus 0).";
 const TROMP_TAYLOR: &str = "Tromp–Taylor rules: \"A player's score is the number of points of her color, plus the number of empty points that reach only her color\": no stone is removed at the end, dead or not. The rules have no handicap.";
-const KATAGO: &str = "KataGo's rules are meant to be used \"completely without need for outside adjudication\": no stone is taken off by agreement (area scoring counts the board as it stands; territory scoring's encore is KataGo's own). Handicap bonus per KataGo's preset (rules.cpp): N for `chinese`, `chinese-ogs` and `chinese-kgs`, N-1 for `aga`, `bga` and `aga-button`, none otherwise. KataGo's presets count in `katago/scoring.rs`.";
 
 /// The counting conventions of the preset `id`.
 pub fn for_preset(id: &str) -> Counting {
     let (dead, handicap, source) = match id {
         "japanese" | "korean" => (DeadStones::Agreement, HandicapBonus::None, JAPANESE),
-        "chinese" | "chinese-forum" | "chinese-practice" | "kgs" | "chinese-ogs"
-        | "chinese-kgs" => (DeadStones::Agreement, HandicapBonus::N, CHINESE),
-        "aga" | "bga" | "aga-button" => (DeadStones::Agreement, HandicapBonus::NMinusOne, AGA),
+        "chinese" | "chinese-forum" | "chinese-practice" | "kgs" => {
+            (DeadStones::Agreement, HandicapBonus::N, CHINESE)
+        }
+        "aga" => (DeadStones::Agreement, HandicapBonus::NMinusOne, AGA),
         "new-zealand" => (DeadStones::Agreement, HandicapBonus::None, NEW_ZEALAND),
         "ing" => (DeadStones::Agreement, HandicapBonus::None, ING),
         "tromp-taylor" => (DeadStones::AllAlive, HandicapBonus::None, TROMP_TAYLOR),
-        katago if katago.starts_with("katago-") => {
-            let handicap = match &katago["katago-".len()..] {
-                "chinese" | "chinese-ogs" | "chinese-kgs" => HandicapBonus::N,
-                "aga" | "bga" | "aga-button" => HandicapBonus::NMinusOne,
-                _ => HandicapBonus::None,
-            };
-            (DeadStones::AllAlive, handicap, KATAGO)
-        }
         _ => return Counting::default(),
     };
     Counting {
@@ -175,10 +169,17 @@ mod tests {
         ] {
             assert_eq!(for_preset(id).dead, DeadStones::Agreement, "{id}");
         }
-        for id in ["tromp-taylor", "katago-japanese", "katago-chinese"] {
-            assert_eq!(for_preset(id).dead, DeadStones::AllAlive, "{id}");
-        }
+        assert_eq!(for_preset("tromp-taylor").dead, DeadStones::AllAlive);
         assert_eq!(for_preset("psk"), Counting::default());
+    }
+
+    #[test]
+    fn every_preset_of_record_has_its_own_counting() {
+        // KataGo's presets are not `Preset`s (they count in `katago/scoring.rs`), so every
+        // `Preset` id must be named in `for_preset`, never fall to the bare-rule default.
+        for preset in crate::go::rules::presets::presets() {
+            assert_ne!(for_preset(&preset.id), Counting::default(), "{}", preset.id);
+        }
     }
 
     #[test]

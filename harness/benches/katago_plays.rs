@@ -1,0 +1,62 @@
+//! Plays per second through KataGo's referee: random games each preset accepts are recorded
+//! first (untimed), then replayed, each play checked and made, and each game that ends counted
+//! as KataGo counts it (pass-alive areas, and under territory scoring the cleanup phases).
+//! One preset per ko rule: `katago-chinese` (simple ko, area), `katago-japanese` (simple ko,
+//! territory, seki tax), `katago-tromp-taylor` (positional), `katago-aga-button` (situational,
+//! the button); and their `@spec` twins, which recompute from the whole history, on 9×9.
+//!
+//! `cargo bench --bench katago_plays`
+
+mod common;
+
+use common::{info, record, replay};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rulediff::go::graph::Graph;
+use rulediff::go::{Go, GoPlay, GoSetup};
+use rulediff::referee::Refereed;
+
+const PRESETS: [&str; 4] = [
+    "katago-chinese",
+    "katago-japanese",
+    "katago-tromp-taylor",
+    "katago-aga-button",
+];
+
+fn bench(c: &mut Criterion) {
+    let registry = Go::registry();
+    for (size, plies) in [(19, 700), (9, 250)] {
+        let setup = GoSetup::empty(Graph::grid(size, size, false).expect("valid size"), 2);
+        let mut group = c.benchmark_group(format!("katago_plays/{size}x{size}"));
+        let spec: Vec<String> = PRESETS.iter().map(|id| format!("{id}@spec")).collect();
+        let ids = PRESETS
+            .iter()
+            .map(|id| id.to_string())
+            .chain(spec.into_iter().filter(|_| size == 9));
+        for id in ids {
+            let referee = info(&registry, &id);
+            let mut rng = ChaCha8Rng::seed_from_u64(size as u64);
+            let games: Vec<Vec<GoPlay>> = (0..20)
+                .map(|_| record(&setup, referee, plies, &mut rng))
+                .collect();
+            let total: usize = games.iter().map(Vec::len).sum();
+            assert_eq!(
+                replay(&setup, referee, &games),
+                total,
+                "recorded games replay as legal"
+            );
+            group.throughput(Throughput::Elements(total as u64));
+            group.bench_function(&id, |b| b.iter(|| replay(&setup, referee, &games)));
+        }
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    // The spec twins replay whole histories: ten samples keep the run to minutes.
+    config = Criterion::default().sample_size(10);
+    targets = bench
+}
+criterion_main!(benches);
