@@ -119,7 +119,8 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
     let mut setup = GoSetup::empty(graph, 2);
     let mut plays = Vec::new();
     let mut record = Record::default();
-    let mut markup_at = 0;
+    // Where the last node with territory markup has its TB and TW.
+    let mut markup_at = [0, 0];
     let mut next_seat: Option<usize> = None;
     for (index, node) in root.main_variation().enumerate() {
         let place = places.get(index).cloned().unwrap_or_default();
@@ -139,7 +140,7 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
                         Prop::TB(_) => *black = list,
                         _ => *white = list,
                     }
-                    markup_at = offset;
+                    markup_at[usize::from(matches!(prop, Prop::TW(_)))] = offset;
                 }
                 Prop::AB(_) | Prop::AW(_) | Prop::AE(_) if !plays.is_empty() => {
                     return at(
@@ -183,7 +184,14 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
         }
     }
     if record.has_markup() {
-        setup.dead = at(markup_at, dead_from_markup(&setup, &plays, &record))?;
+        setup.dead = dead_from_markup(&setup, &plays, &record).map_err(|message| {
+            // An error about White's markup names TW first; every other one, TB.
+            let tw = usize::from(message.starts_with("TW"));
+            Fault {
+                offset: Some(markup_at[tw]),
+                message,
+            }
+        })?;
     }
     Ok(Imported {
         setup,
