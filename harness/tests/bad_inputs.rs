@@ -190,7 +190,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("s02.toml", "family = \"go\"\nsgf = \"s3.sgf\"\n", "s02.toml:2:7: {dir}/s3.sgf:1:3: board size 30x30 is outside 1..=25"),
     ("s03.toml", "family = \"go\"\nsgf = \"s4.sgf\"\n", "s03.toml:2:7: {dir}/s4.sgf:1:1: not a Go SGF: "),
     ("s04.toml", "family = \"go\"\nsgf = \"s5.sgf\"\n", "s04.toml:2:7: {dir}/s5.sgf:1:15: node 2: B plays out of turn"),
-    ("s05.toml", "family = \"go\"\nsgf = \"s6.sgf\"\n", "s05.toml:2:7: {dir}/s6.sgf:1:24: TB and TW both mark aa (A5)"),
+    ("s05.toml", "family = \"go\"\nsgf = \"s6.sgf\"\n", "s05.toml:2:7: {dir}/s6.sgf:1:18: TB and TW both mark aa (A5)"),
     ("s06.toml", "family = \"go\"\nsgf = \"s7.sgf\"\n", "s06.toml:2:7: {dir}/s7.sgf:1:8: node 0: PL[X] is not a valid PL value"),
     ("x12.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nrules = \"wxf-nonsense\"\n", "x12.toml:4:9: unknown referee `wxf-nonsense` for xiangqi; known: wxf"),
     ("x13.toml", "family = \"xiangqi\"\nranks = 9\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\n", "x13.toml:2:9: invalid type: integer `9`, expected a string"),
