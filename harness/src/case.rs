@@ -134,7 +134,7 @@ struct ExpectSpec {
     illegal: Option<usize>,
     rule: Option<String>,
     over: Option<usize>,
-    result: Option<String>,
+    result: Option<Spanned<String>>,
     ongoing: Option<bool>,
 }
 
@@ -213,10 +213,11 @@ impl Header {
         &self,
         src: &Source,
         plays: usize,
+        seats: &[String],
     ) -> Result<Vec<(String, Expectation)>, CaseError> {
         self.expect
             .iter()
-            .map(|(id, spec)| Ok((id.clone(), expectation(src, spec, plays)?)))
+            .map(|(id, spec)| Ok((id.clone(), expectation(src, spec, plays, seats)?)))
             .collect()
     }
 
@@ -227,7 +228,7 @@ impl Header {
         setup: F::Setup,
         plays: Vec<F::Play>,
     ) -> Result<Case<F>, CaseError> {
-        let expect = self.expectations(src, plays.len())?;
+        let expect = self.expectations(src, plays.len(), &seat_names::<F>(&setup))?;
         let at = |offset| crate::util::line_column(src.text, offset);
         let places = Places {
             rules: self.rules.as_ref().map(|r| at(r.span().start)),
@@ -250,10 +251,22 @@ impl Header {
     }
 }
 
+/// The result a case expects, if an outcome could have it.
+fn checked_result(
+    src: &Source,
+    result: &Spanned<String>,
+    seats: &[String],
+) -> Result<String, CaseError> {
+    crate::referee::Outcome::check_expected(result.get_ref(), seats)
+        .map_err(|message| src.error_in(result, message))?;
+    Ok(result.get_ref().clone())
+}
+
 fn expectation(
     src: &Source,
     spec: &Spanned<ExpectSpec>,
     plays: usize,
+    seats: &[String],
 ) -> Result<Expectation, CaseError> {
     let s = spec.get_ref();
     let bad = |msg: String| Err(src.error_in(spec, msg));
@@ -264,7 +277,10 @@ fn expectation(
         },
         (None, Some(at), None) if s.rule.is_none() => Expectation::Over {
             at,
-            result: s.result.clone(),
+            result: match &s.result {
+                Some(result) => Some(checked_result(src, result, seats)?),
+                None => None,
+            },
         },
         (None, None, Some(true)) if s.rule.is_none() && s.result.is_none() => Expectation::Ongoing,
         _ => {
@@ -282,6 +298,19 @@ fn expectation(
         }
         e => Ok(e),
     }
+}
+
+/// The players' names in turn order: every seat moves within the first round of plies.
+fn seat_names<F: Family>(setup: &F::Setup) -> Vec<String> {
+    let mut seats: Vec<usize> = (0..2 * crate::go::MAX_PLAYERS)
+        .map(|plies| F::seat_to_move(setup, plies))
+        .collect();
+    seats.sort_unstable();
+    seats.dedup();
+    seats
+        .into_iter()
+        .map(|seat| F::seat_name(setup, seat))
+        .collect()
 }
 
 /// A case of any family.

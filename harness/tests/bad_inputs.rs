@@ -114,6 +114,12 @@ const RECORDS: &[(&str, &str)] = &[
     ("s10.sgf", "(;SZ[5]HA[-5])"),
     ("s11.sgf", "(;SZ[5];B[aa]W[bb])"),
     ("s12.sgf", "(;SZ[5]B[zz])"),
+    ("s13.sgf", "(;GM[1]FF[4]SZ[5]\n;B[aa]\n;W[bb]\n;W[cc])"),
+    ("s14.sgf", "(;GM[1]FF[4]SZ[5]\n  KM[6.25])"),
+    (
+        "bad4.pgn",
+        "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\"]\n\n1. Kd1 *\n",
+    ),
 ];
 
 /// Bad case files (Go, chess, xiangqi; FEN, PGN and SGF through them): the file, its text, and
@@ -180,22 +186,37 @@ const CASES: &[(&str, &str, &str)] = &[
     ("x07.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/10 w - - 0 1\"\n", "x07.toml:3:44: a run of empty points cannot be 0"),
     ("x08.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nmoves = \"e1e2\"\n[expect]\nwxf = { illegal = 1, rule = \"x\" }\nfide = { ongoing = true }\n", "x08.toml:7:8: expectation for unknown referee `fide`"),
     ("x09.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 q - - 0 1\"\n", "x09.toml:3:45: side to move `q` is not `w` (Red) or `b` (Black)"),
-    ("s01.toml", "family = \"go\"\nsgf = \"s2.sgf\"\n", "s01.toml:2:7: {dir}/s2.sgf: point (25,25) is off the 5x5 board"),
-    ("s02.toml", "family = \"go\"\nsgf = \"s3.sgf\"\n", "s02.toml:2:7: {dir}/s3.sgf: board size 30x30 is outside 1..=25"),
-    ("s03.toml", "family = \"go\"\nsgf = \"s4.sgf\"\n", "s03.toml:2:7: {dir}/s4.sgf: not a Go SGF: "),
-    ("s04.toml", "family = \"go\"\nsgf = \"s5.sgf\"\n", "s04.toml:2:7: {dir}/s5.sgf: node 2: B plays out of turn"),
-    ("s05.toml", "family = \"go\"\nsgf = \"s6.sgf\"\n", "s05.toml:2:7: {dir}/s6.sgf: TB and TW both mark aa (A5)"),
-    ("s06.toml", "family = \"go\"\nsgf = \"s7.sgf\"\n", "s06.toml:2:7: {dir}/s7.sgf: node 0: PL[X] is not a valid PL value"),
+    ("s01.toml", "family = \"go\"\nsgf = \"s2.sgf\"\n", "s01.toml:2:7: {dir}/s2.sgf:1:9: point (25,25) is off the 5x5 board"),
+    ("s02.toml", "family = \"go\"\nsgf = \"s3.sgf\"\n", "s02.toml:2:7: {dir}/s3.sgf:1:3: board size 30x30 is outside 1..=25"),
+    ("s03.toml", "family = \"go\"\nsgf = \"s4.sgf\"\n", "s03.toml:2:7: {dir}/s4.sgf:1:1: not a Go SGF: "),
+    ("s04.toml", "family = \"go\"\nsgf = \"s5.sgf\"\n", "s04.toml:2:7: {dir}/s5.sgf:1:15: node 2: B plays out of turn"),
+    ("s05.toml", "family = \"go\"\nsgf = \"s6.sgf\"\n", "s05.toml:2:7: {dir}/s6.sgf:1:18: TB and TW both mark aa (A5)"),
+    ("s06.toml", "family = \"go\"\nsgf = \"s7.sgf\"\n", "s06.toml:2:7: {dir}/s7.sgf:1:8: node 0: PL[X] is not a valid PL value"),
     ("x12.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nrules = \"wxf-nonsense\"\n", "x12.toml:4:9: unknown referee `wxf-nonsense` for xiangqi; known: wxf"),
     ("x13.toml", "family = \"xiangqi\"\nranks = 9\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\n", "x13.toml:2:9: invalid type: integer `9`, expected a string"),
     ("x14.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nboard = \"9x10\"\n", "x14.toml:4:1: unknown key `board`"),
     ("x15.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/4K4 w - - 0 1\"\n", "x15.toml:3:8: red has 2 pieces `K`, at most 1 are possible"),
     ("xr.toml", "family = \"xiangqi\"\nfen = \"nonsense\"\n", "xr.toml:1:1: missing `ranks`"),
-    ("s07.toml", "family = \"go\"\nsgf = \"s8.sgf\"\n", "s07.toml:2:7: {dir}/s8.sgf: node 0: AB and AW both set cc"),
-    ("s08.toml", "family = \"go\"\nsgf = \"s9.sgf\"\n", "s08.toml:2:7: {dir}/s9.sgf: node 0: KM[abc] is not a valid KM value"),
-    ("s09.toml", "family = \"go\"\nsgf = \"s10.sgf\"\n", "s09.toml:2:7: {dir}/s10.sgf: node 0: HA[-5] is not a valid HA value"),
-    ("s10.toml", "family = \"go\"\nsgf = \"s11.sgf\"\n", "s10.toml:2:7: {dir}/s11.sgf: node 1: 2 moves in one node"),
-    ("s11.toml", "family = \"go\"\nsgf = \"s12.sgf\"\n", "s11.toml:2:7: {dir}/s12.sgf: point (25,25) is off the 5x5 board"),
+    ("s07.toml", "family = \"go\"\nsgf = \"s8.sgf\"\n", "s07.toml:2:7: {dir}/s8.sgf:1:14: node 0: AB and AW both set cc"),
+    ("s08.toml", "family = \"go\"\nsgf = \"s9.sgf\"\n", "s08.toml:2:7: {dir}/s9.sgf:1:8: node 0: KM[abc] is not a valid KM value"),
+    ("s09.toml", "family = \"go\"\nsgf = \"s10.sgf\"\n", "s09.toml:2:7: {dir}/s10.sgf:1:8: node 0: HA[-5] is not a valid HA value"),
+    ("s10.toml", "family = \"go\"\nsgf = \"s11.sgf\"\n", "s10.toml:2:7: {dir}/s11.sgf:1:14: node 1: 2 moves in one node"),
+    ("s11.toml", "family = \"go\"\nsgf = \"s12.sgf\"\n", "s11.toml:2:7: {dir}/s12.sgf:1:8: point (25,25) is off the 5x5 board"),
+    ("s12.toml", "family = \"go\"\nsgf = \"s13.sgf\"\n", "s12.toml:2:7: {dir}/s13.sgf:4:2: node 3: W plays out of turn"),
+    ("s13.toml", "family = \"go\"\nsgf = \"s14.sgf\"\n", "s13.toml:2:7: {dir}/s14.sgf:2:3: KM[6.25]: komi is not a multiple of 0.5"),
+    ("g41.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"Q+3\" }\n", "g41.toml:5:28: `Q+3` is not a result: write `B` or `W` (who won), `B+3.5` (by points)"),
+    ("g42.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"B+3.25\" }\n", "g42.toml:5:28: `B+3.25` is not a result"),
+    ("g43.toml", "family = \"go\"\nboard = \"3x3\"\nplayers = 3\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"B=1 W=1\" }\n", "g43.toml:6:28: `B=1 W=1` is not a result"),
+    ("g44.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"draw:\" }\n", "g44.toml:5:28: `draw:` is not a result"),
+    ("c19.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\"\n", "c19.toml:2:7: `4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1` is not a legal position: castling rights `KQkq` without the king and rook on their home squares"),
+    ("c20.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - e6 0 1\"\n", "c20.toml:2:7: `4k3/8/8/8/8/8/8/4K3 w - e6 0 1` is not a legal position: en passant square `e6` that no pawn's double step just made"),
+    ("c21.toml", "family = \"chess\"\nfen = \"r3k2r/8/8/8/4P3/8/8/R3K2R b KQkq e4 0 1\"\n", "c21.toml:2:7: `r3k2r/8/8/8/4P3/8/8/R3K2R b KQkq e4 0 1` is not a legal position: en passant square `e4` that no pawn's double step just made"),
+    ("c22.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K2R w Q - 0 1\"\n", "c22.toml:2:7: `4k3/8/8/8/8/8/8/4K2R w Q - 0 1` is not a legal position: castling rights `Q` without the king and rook on their home squares"),
+    ("c23.toml", "family = \"chess\"\npgn = \"bad4.pgn\"\n", "bad4.pgn:3:1: `4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1` is not a legal position: castling rights `KQkq` without the king and rook on their home squares"),
+    ("c24.toml", "family = \"chess\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\nmoves = \"Kd1\"\n[expect]\nfide = { over = 1, result = \"W+1\" }\n", "c24.toml:5:29: `W+1` is not a result: write `white` or `black` (who won)"),
+    ("x16.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - e3 0 1\"\n", "x16.toml:3:49: expected `-`, found `e3` (xiangqi has no castling or en passant)"),
+    ("x17.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 0\"\n", "x17.toml:3:53: the move number starts at 1, it cannot be 0"),
+    ("x18.toml", "family = \"xiangqi\"\nranks = \"0-9\"\nfen = \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"\nmoves = \"e1e2\"\n[expect]\nwxf = { over = 1, result = \"R+1\" }\n", "x18.toml:6:28: `R+1` is not a result: write `red` or `black` (who won)"),
 ];
 
 #[test]
@@ -220,7 +241,7 @@ fn every_bad_case_file_is_an_error_at_its_file_and_line() {
     }
     let summary = format!("{} case files with errors", CASES.len());
     assert!(stderr.contains(&summary), "{stderr}");
-    assert!(CASES.len() >= 70);
+    assert!(CASES.len() >= 85);
 }
 
 /// A command line and what it must answer (exit status 2, the error) before any work.

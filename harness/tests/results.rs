@@ -183,7 +183,7 @@ fn a_broken_record_is_an_error_naming_it_and_the_rest_still_count() {
     let stderr = text(&out.stderr);
     assert!(!out.status.success());
     assert!(
-        stderr.contains("bad.sgf: TB[da (D9)] marks a black stone"),
+        stderr.contains("bad.sgf:3:2: TB[da (D9)] marks a black stone"),
         "{stderr}"
     );
     assert!(

@@ -28,6 +28,7 @@ use super::canon::{cycle_map, unfold, Node, SearchError, Symmetries};
 use crate::family::Symmetric;
 use crate::referee::{RefereeInfo, Status};
 use crate::util::fingerprint::FingerprintMap;
+use crate::util::reclaim;
 
 /// What the search found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,7 +68,8 @@ pub struct Budget {
     pub max_states: usize,
     /// Wall-clock limit, checked every [`CHECK_EVERY`] steps of the search (a step costs
     /// from a microsecond to a few milliseconds on a big board), so it holds within
-    /// milliseconds.
+    /// milliseconds. The search stops early by the time the system will take to reclaim its
+    /// memory at exit, and frees its tables off the clock ([`reclaim`]).
     pub deadline: Option<Instant>,
     /// Resident memory of the whole process (in bytes) above which the search stops: the
     /// searches of one command share it.
@@ -127,27 +129,56 @@ pub fn search<F: Symmetric>(info: &RefereeInfo<F>, setup: &F::Setup, budget: Bud
     }
 }
 
+/// What a search builds, freed by [`reclaim::drop_later`] so that a search stopped by its
+/// time budget returns at once rather than after freeing a deep path one referee at a time.
+struct Tables<F: Symmetric> {
+    /// Per state: its number.
+    index: FingerprintMap<usize>,
+    /// Per state number: ON_PATH while on the search path, else the longest game from it.
+    longest: Vec<usize>,
+    path: Vec<Frame<F>>,
+}
+
 fn run<F: Symmetric>(
     info: &RefereeInfo<F>,
     setup: &F::Setup,
     budget: Budget,
 ) -> Result<Finiteness, SearchError> {
     let symmetries = Symmetries::new(setup, budget.symmetries);
+    let mut tables = Tables {
+        index: FingerprintMap::default(),
+        longest: Vec::new(),
+        path: Vec::new(),
+    };
+    let result = explore(info, &symmetries, budget, &mut tables);
+    reclaim::drop_later(tables);
+    result
+}
+
+fn explore<F: Symmetric>(
+    info: &RefereeInfo<F>,
+    symmetries: &Symmetries<F>,
+    budget: Budget,
+    tables: &mut Tables<F>,
+) -> Result<Finiteness, SearchError> {
+    let Tables {
+        index,
+        longest,
+        path,
+    } = tables;
     let root = symmetries.start(info)?;
     let (key, map) = root.canonical()?;
-    // Per state: ON_PATH while on the search path, else the longest game from it.
-    let mut index: FingerprintMap<usize> = FingerprintMap::default();
     index.insert(key, 0);
-    let mut longest: Vec<usize> = vec![ON_PATH];
-    let mut path = vec![frame(root, 0, map, None)?];
+    longest.push(ON_PATH);
+    path.push(frame(root, 0, map, None)?);
     let mut depth = 0;
     let mut steps: u64 = 0;
-    let mut memory_seen = Instant::now();
+    let mut watch = Watch::new();
     loop {
         depth = depth.max(path.len());
         steps += 1;
         if steps.is_multiple_of(CHECK_EVERY) {
-            if let Some(reason) = out_of_time_or_memory(&budget, &mut memory_seen) {
+            if let Some(reason) = watch.exceeded(&budget) {
                 return Ok(unknown(info, index.len(), depth, reason, Vec::new()));
             }
         }
@@ -176,7 +207,7 @@ fn run<F: Symmetric>(
         let (key, map) = child.canonical()?;
         match index.get(&key).copied() {
             Some(id) if longest[id] == ON_PATH => {
-                return Ok(lasso(&symmetries, &path, id, &play, map, index.len()))
+                return Ok(lasso(symmetries, path, id, &play, map, index.len()))
             }
             Some(id) => top.longest = top.longest.max(longest[id] + 1),
             None => {
@@ -186,7 +217,7 @@ fn run<F: Symmetric>(
                 if let Some(max) = budget.max_depth.filter(|&max| path.len() >= max) {
                     let reason = format!("depth budget of {max} plies ran out");
                     let setup = symmetries.setup();
-                    let line = path_plays(&path)
+                    let line = path_plays(path)
                         .iter()
                         .chain([&play])
                         .map(|p| F::play_text(setup, p))
@@ -213,25 +244,71 @@ fn exhausted(budget: &Budget, states: usize) -> Option<String> {
     None
 }
 
-/// The time budget, and memory when [`MEMORY_EVERY`] has passed since `memory_seen`.
-fn out_of_time_or_memory(budget: &Budget, memory_seen: &mut Instant) -> Option<String> {
-    let now = Instant::now();
-    if budget.deadline.is_some_and(|d| now >= d) {
-        return Some("time budget ran out".to_string());
+/// Bytes per second the system takes back at process exit (measured about 8 GB/s on a loaded
+/// two-core machine; half that, to be safe).
+const RELEASE_RATE: u64 = 4 << 30;
+
+/// The budgets' view of the clock and of memory.
+struct Watch {
+    /// When memory was last read.
+    memory_seen: Instant,
+    /// Resident bytes then.
+    resident: u64,
+}
+
+impl Watch {
+    fn new() -> Self {
+        Watch {
+            memory_seen: Instant::now(),
+            resident: 0,
+        }
     }
-    let max = budget.max_memory?;
-    if now.duration_since(*memory_seen) < MEMORY_EVERY {
-        return None;
+
+    /// The time budget, and memory when [`MEMORY_EVERY`] has passed since it was last read.
+    /// The time budget keeps back what returning the resident memory to the system will take
+    /// when the command exits, so that a short budget holds for the whole command.
+    fn exceeded(&mut self, budget: &Budget) -> Option<String> {
+        let now = Instant::now();
+        if budget.deadline.is_some() || budget.max_memory.is_some() {
+            self.read_memory(now, budget.max_memory);
+        }
+        if budget
+            .deadline
+            .is_some_and(|d| out_of_time(now, d, self.resident))
+        {
+            return Some("time budget ran out".to_string());
+        }
+        let max = budget.max_memory?;
+        (self.resident > max).then(|| {
+            format!(
+                "memory budget of {} ran out ({} in use)",
+                crate::util::memory::mib(max),
+                crate::util::memory::mib(self.resident)
+            )
+        })
     }
-    *memory_seen = now;
-    let used = crate::util::memory::resident_bytes()?;
-    (used > max).then(|| {
-        format!(
-            "memory budget of {} ran out ({} in use)",
-            crate::util::memory::mib(max),
-            crate::util::memory::mib(used)
-        )
-    })
+
+    fn read_memory(&mut self, now: Instant, max: Option<u64>) {
+        if now.duration_since(self.memory_seen) < MEMORY_EVERY {
+            return;
+        }
+        self.memory_seen = now;
+        let Some(mut used) = crate::util::memory::resident_bytes() else {
+            return;
+        };
+        if max.is_some_and(|max| used > max) {
+            // Memory an earlier search is still freeing is not this search's growth.
+            reclaim::settle();
+            used = crate::util::memory::resident_bytes().unwrap_or(used);
+        }
+        self.resident = used;
+    }
+}
+
+/// Whether a search holding `resident` bytes must stop now to exit by `deadline`.
+fn out_of_time(now: Instant, deadline: Instant, resident: u64) -> bool {
+    let release = std::time::Duration::from_secs_f64(resident as f64 / RELEASE_RATE as f64);
+    now + release >= deadline
 }
 
 fn unknown<F: Symmetric>(
@@ -312,5 +389,38 @@ fn lasso<F: Symmetric>(
         prefix: text(&prefix),
         cycle: text(&cycle),
         states,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_time_budget_keeps_back_the_release_of_memory() {
+        let now = Instant::now();
+        let deadline = now + Duration::from_millis(500);
+        assert!(!out_of_time(now, deadline, 0));
+        assert!(!out_of_time(now, deadline, RELEASE_RATE / 4));
+        // A second's worth of memory to give back does not fit in half a second.
+        assert!(out_of_time(now, deadline, RELEASE_RATE));
+        assert!(out_of_time(deadline, deadline, 0));
+    }
+
+    #[test]
+    fn memory_is_read_only_for_a_budget_that_needs_it() {
+        let mut watch = Watch::new();
+        watch.memory_seen -= MEMORY_EVERY;
+        assert_eq!(watch.exceeded(&Budget::states(10)), None);
+        assert_eq!(watch.resident, 0);
+        let budget = Budget {
+            deadline: Some(Instant::now() + Duration::from_secs(3600)),
+            ..Budget::states(10)
+        };
+        assert_eq!(watch.exceeded(&budget), None);
+        if cfg!(target_os = "linux") {
+            assert!(watch.resident > 0, "the deadline's reserve reads memory");
+        }
     }
 }

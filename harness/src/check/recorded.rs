@@ -132,7 +132,7 @@ pub fn count(
     extra: &[&RefereeInfo<Go>],
 ) -> Result<Game, Skip> {
     let error = |e: String| Skip::Error(format!("{file}: {e}"));
-    let game = sgf::import(text).map_err(|e| error(e.to_string()))?;
+    let game = sgf::import(text).map_err(|e| Skip::Error(e.in_file(file)))?;
     let record = &game.record;
     let re = record
         .result

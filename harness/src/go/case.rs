@@ -101,8 +101,8 @@ fn from_sgf(
         .join(file.get_ref());
     let text = std::fs::read_to_string(&path)
         .map_err(|e| src.error_in(file, format!("cannot read {}: {e}", path.display())))?;
-    let game =
-        sgf::import(&text).map_err(|e| src.error_in(file, format!("{}: {e}", path.display())))?;
+    let game = sgf::import(&text)
+        .map_err(|e| src.error_in(file, e.in_file(&path.display().to_string())))?;
     let mut setup = game.setup;
     finish_setup(src, go, &mut setup)?;
     agreement(src, go, &mut setup, &game.plays)?;

@@ -14,6 +14,7 @@ pub mod rules;
 pub mod score;
 pub mod score_plain;
 pub mod sgf;
+pub mod sgf_places;
 pub mod symmetry;
 pub mod zobrist;
 

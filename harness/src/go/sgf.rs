@@ -5,13 +5,13 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use sgf_parse::go::{Move, Point, Prop};
-use sgf_parse::{Color, SgfNode};
+use sgf_parse::{Color, SgfNode, SgfProp};
 
 use super::board::{Colour, EMPTY};
 use super::explore::final_board;
 use super::graph::{Graph, Vertex, MAX_GRID_SIDE};
 use super::rules::counting::pass_alive_stones;
-use super::{colour_of, GoPlay, GoSetup};
+use super::{colour_of, sgf_places, GoPlay, GoSetup};
 use crate::referee::HalfPoints;
 
 /// A game read from SGF: where it starts, the plays made, and what the record says of its
@@ -46,55 +46,118 @@ impl Record {
     }
 }
 
-/// Why an SGF could not be read or written; its message names the property or point at fault.
+/// Why an SGF could not be read or written; its message names the property or point at
+/// fault, and `place` (line, column) where in the text that property stands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SgfError(pub String);
+#[error("{}{message}", place.map_or(String::new(), |(line, column)| format!("line {line}, column {column}: ")))]
+pub struct SgfError {
+    pub place: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl SgfError {
+    /// `file:line:column: message`, or `file: message` where the place is unknown.
+    pub fn in_file(&self, file: &str) -> String {
+        match self.place {
+            Some((line, column)) => format!("{file}:{line}:{column}: {}", self.message),
+            None => format!("{file}: {}", self.message),
+        }
+    }
+}
+
+/// An import error and the byte offset it is at, when known.
+struct Fault {
+    offset: Option<usize>,
+    message: String,
+}
+
+impl From<String> for Fault {
+    fn from(message: String) -> Self {
+        Fault {
+            offset: None,
+            message,
+        }
+    }
+}
+
+impl From<&str> for Fault {
+    fn from(message: &str) -> Self {
+        message.to_string().into()
+    }
+}
+
+/// Attaches the offset of the property at fault to an error that has none.
+fn at<T>(offset: usize, result: Result<T, String>) -> Result<T, Fault> {
+    result.map_err(|message| Fault {
+        offset: Some(offset),
+        message,
+    })
+}
 
 /// Reads the first game tree's main variation.
 pub fn import(text: &str) -> Result<Imported, SgfError> {
-    import_game(text).map_err(SgfError)
+    import_game(text).map_err(|fault| SgfError {
+        place: fault.offset.map(|o| crate::util::line_column(text, o)),
+        message: fault.message,
+    })
 }
 
-fn import_game(text: &str) -> Result<Imported, String> {
-    let trees = sgf_parse::go::parse(text).map_err(|e| format!("not a Go SGF: {e}"))?;
+fn import_game(text: &str) -> Result<Imported, Fault> {
+    let places = sgf_places::main_variation(text);
+    let trees = sgf_parse::go::parse(text).map_err(|e| Fault {
+        offset: places.as_ref().err().copied(),
+        message: format!("not a Go SGF: {e}"),
+    })?;
+    let places = places.unwrap_or_default();
     let root = trees.first().ok_or("the SGF holds no game")?;
-    let (width, height) = size(root)?;
-    let graph = Graph::grid(width, height, false).map_err(|e| e.to_string())?;
+    let size_at = places.first().map_or(0, |n| n.prop("SZ", 0));
+    let (width, height) = at(size_at, size(root))?;
+    let graph = at(
+        size_at,
+        Graph::grid(width, height, false).map_err(|e| e.to_string()),
+    )?;
     let mut setup = GoSetup::empty(graph, 2);
     let mut plays = Vec::new();
     let mut record = Record::default();
+    // Where the last node with territory markup has its TB and TW.
+    let mut markup_at = [0, 0];
     let mut next_seat: Option<usize> = None;
     for (index, node) in root.main_variation().enumerate() {
-        check_node(index, node)?;
+        let place = places.get(index).cloned().unwrap_or_default();
+        let offsets = prop_offsets(node, &place);
+        check_node(index, node, &offsets)?;
         let mut territory: Option<(Vec<Vertex>, Vec<Vertex>)> = None;
-        for prop in node.properties() {
+        for (prop, &offset) in node.properties().zip(&offsets) {
             match prop {
                 Prop::Invalid(id, values) if id == "HA" && handicap_none(values) => {}
                 Prop::RE(text) => record.result = Some(text.text.trim().to_string()),
                 Prop::RU(text) => record.rules = Some(text.text.trim().to_string()),
                 Prop::HA(n) => record.handicap = Some(*n),
                 Prop::TB(points) | Prop::TW(points) => {
-                    let list = vertices(points, width, height)?;
+                    let list = at(offset, vertices(points, width, height))?;
                     let (black, white) = territory.get_or_insert_with(Default::default);
                     match prop {
                         Prop::TB(_) => *black = list,
                         _ => *white = list,
                     }
+                    markup_at[usize::from(matches!(prop, Prop::TW(_)))] = offset;
                 }
                 Prop::AB(_) | Prop::AW(_) | Prop::AE(_) if !plays.is_empty() => {
-                    return Err(format!(
-                        "node {index}: setup stones after the first move are not supported"
-                    ));
+                    return at(
+                        offset,
+                        Err(format!(
+                            "node {index}: setup stones after the first move are not supported"
+                        )),
+                    );
                 }
-                Prop::AB(points) => place(&mut setup, points, colour_of(0))?,
-                Prop::AW(points) => place(&mut setup, points, colour_of(1))?,
-                Prop::AE(points) => place(&mut setup, points, EMPTY)?,
+                Prop::AB(points) => at(offset, place_stones(&mut setup, points, colour_of(0)))?,
+                Prop::AW(points) => at(offset, place_stones(&mut setup, points, colour_of(1)))?,
+                Prop::AE(points) => at(offset, place_stones(&mut setup, points, EMPTY))?,
                 Prop::PL(colour) if plays.is_empty() => setup.to_move = seat(*colour),
                 Prop::KM(komi) => {
                     let k = HalfPoints::from_f64(*komi)
-                        .ok_or(format!("KM[{komi}]: komi is not a multiple of 0.5"))?;
-                    setup.komi = Some(vec![HalfPoints(0), k]);
+                        .ok_or(format!("KM[{komi}]: komi is not a multiple of 0.5"));
+                    setup.komi = Some(vec![HalfPoints(0), at(offset, k)?]);
                     record.komi_given = true;
                 }
                 Prop::B(mv) | Prop::W(mv) => {
@@ -104,12 +167,12 @@ fn import_game(text: &str) -> Result<Imported, String> {
                     }
                     let expected = next_seat.unwrap_or(setup.to_move);
                     if mover != expected {
-                        return Err(format!(
+                        return at(offset, Err(format!(
                             "node {index}: {} plays out of turn (rulediff's turn order needs a pass in between)",
                             if mover == 0 { "B" } else { "W" }
-                        ));
+                        )));
                     }
-                    plays.push(play(&setup.graph, mv, width, height)?);
+                    plays.push(at(offset, play(&setup.graph, mv, width, height))?);
                     next_seat = Some(1 - mover);
                 }
                 _ => {}
@@ -121,7 +184,14 @@ fn import_game(text: &str) -> Result<Imported, String> {
         }
     }
     if record.has_markup() {
-        setup.dead = dead_from_markup(&setup, &plays, &record)?;
+        setup.dead = dead_from_markup(&setup, &plays, &record).map_err(|message| {
+            // An error about White's markup names TW first; every other one, TB.
+            let tw = usize::from(message.starts_with("TW"));
+            Fault {
+                offset: Some(markup_at[tw]),
+                message,
+            }
+        })?;
     }
     Ok(Imported {
         setup,
@@ -130,25 +200,51 @@ fn import_game(text: &str) -> Result<Imported, String> {
     })
 }
 
+/// The offset of each of `node`'s properties, in the parser's order (the text's).
+fn prop_offsets(node: &SgfNode<Prop>, place: &sgf_places::NodePlace) -> Vec<usize> {
+    let mut seen: Vec<String> = Vec::new();
+    node.properties()
+        .map(|prop| {
+            let id = prop.identifier();
+            let nth = seen.iter().filter(|s| **s == id).count();
+            seen.push(id.clone());
+            place.prop(&id, nth)
+        })
+        .collect()
+}
+
 /// What the SGF standard forbids in one node and the importer would otherwise take silently:
 /// a value it cannot read in a property the import uses, two moves, or one point given two
-/// setup colours (`AB[cc]AW[cc]`).
-fn check_node(index: usize, node: &SgfNode<Prop>) -> Result<(), String> {
+/// setup colours (`AB[cc]AW[cc]`). `offsets`: where each property stands.
+fn check_node(index: usize, node: &SgfNode<Prop>, offsets: &[usize]) -> Result<(), Fault> {
     const USED: [&str; 11] = [
         "B", "W", "AB", "AW", "AE", "PL", "KM", "HA", "SZ", "TB", "TW",
     ];
     let mut moves = 0;
     let mut placed: Vec<(&Point, &str)> = Vec::new();
-    for prop in node.properties() {
+    for (prop, &offset) in node.properties().zip(offsets) {
         match prop {
             Prop::Invalid(id, values) if id == "HA" && handicap_none(values) => {}
             Prop::Invalid(id, values) if USED.contains(&id.as_str()) => {
-                return Err(format!(
-                    "node {index}: {id}[{}] is not a valid {id} value",
-                    values.join("][")
-                ));
+                return at(
+                    offset,
+                    Err(format!(
+                        "node {index}: {id}[{}] is not a valid {id} value",
+                        values.join("][")
+                    )),
+                );
             }
-            Prop::B(_) | Prop::W(_) => moves += 1,
+            Prop::B(_) | Prop::W(_) => {
+                moves += 1;
+                if moves > 1 {
+                    return at(
+                        offset,
+                        Err(format!(
+                        "node {index}: 2 moves in one node (SGF allows one; give each its own node)"
+                    )),
+                    );
+                }
+            }
             Prop::AB(points) | Prop::AW(points) | Prop::AE(points) => {
                 let tag = match prop {
                     Prop::AB(_) => "AB",
@@ -157,22 +253,20 @@ fn check_node(index: usize, node: &SgfNode<Prop>) -> Result<(), String> {
                 };
                 for point in points {
                     if let Some((_, other)) = placed.iter().find(|(p, _)| *p == point) {
-                        return Err(format!(
-                            "node {index}: {other} and {tag} both set {}{}",
-                            sgf_letter(point.x as usize),
-                            sgf_letter(point.y as usize)
-                        ));
+                        return at(
+                            offset,
+                            Err(format!(
+                                "node {index}: {other} and {tag} both set {}{}",
+                                sgf_letter(point.x as usize),
+                                sgf_letter(point.y as usize)
+                            )),
+                        );
                     }
                     placed.push((point, tag));
                 }
             }
             _ => {}
         }
-    }
-    if moves > 1 {
-        return Err(format!(
-            "node {index}: {moves} moves in one node (SGF allows one; give each its own node)"
-        ));
     }
     Ok(())
 }
@@ -293,7 +387,11 @@ fn vertex(point: &Point, width: usize, height: usize) -> Result<usize, String> {
     Ok((height - 1 - y) * width + x)
 }
 
-fn place(setup: &mut GoSetup, points: &HashSet<Point>, colour: Colour) -> Result<(), String> {
+fn place_stones(
+    setup: &mut GoSetup,
+    points: &HashSet<Point>,
+    colour: Colour,
+) -> Result<(), String> {
     let grid = setup.graph.grid_shape().ok_or("SGF import needs a grid")?;
     for p in points {
         setup.stones[vertex(p, grid.width, grid.height)?] = colour;
@@ -316,7 +414,10 @@ fn play(graph: &Graph, mv: &Move, width: usize, height: usize) -> Result<GoPlay,
 
 /// Writes a 2-player grid game (setup stones, komi, plays) as SGF.
 pub fn export(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, SgfError> {
-    export_game(setup, plays).map_err(SgfError)
+    export_game(setup, plays).map_err(|message| SgfError {
+        place: None,
+        message,
+    })
 }
 
 fn export_game(setup: &GoSetup, plays: &[GoPlay]) -> Result<String, String> {
@@ -460,6 +561,26 @@ mod tests {
         let two = import("(;SZ[5];B[aa]W[bb])").unwrap_err();
         assert!(two.contains("node 1: 2 moves in one node"), "{two}");
         assert!(import("garbage").is_err());
+    }
+
+    #[test]
+    fn errors_name_the_line_and_column_of_the_property() {
+        let place = |text: &str| super::import(text).unwrap_err().place;
+        assert_eq!(place("(;SZ[5]\n;B[aa]\n;B[bb])"), Some((3, 2)));
+        assert_eq!(place("(;SZ[5]\n ;B[aa]\n;W[zz])"), Some((3, 2)));
+        assert_eq!(place("(;SZ[5]AB[cc]\n  AW[cc])"), Some((2, 3)));
+        assert_eq!(place("(;SZ[5]\nKM[abc])"), Some((2, 1)));
+        assert_eq!(place("(;SZ[5]\n;B[aa]W[bb])"), Some((2, 7)));
+        assert_eq!(place("(;SZ[30])"), Some((1, 3)));
+        assert_eq!(place("(;SZ[5];B[aa]\n;TB[aa])"), Some((2, 2)));
+        assert_eq!(place("\n garbage"), Some((2, 2)));
+        // Variations after the main line do not shift the places.
+        assert_eq!(place("(;SZ[5](;B[aa]\n;B[bb])(;W[cc]))"), Some((2, 2)));
+        let error = super::import("(;SZ[5]\n;B[aa]\n;B[bb])").unwrap_err();
+        assert_eq!(
+            error.in_file("g.sgf"),
+            "g.sgf:3:2: node 2: B plays out of turn (rulediff's turn order needs a pass in between)"
+        );
     }
 
     #[test]

@@ -263,6 +263,60 @@ impl Outcome {
                 && matches!(s.as_bytes().get(expected.len()), Some(b'+' | b':')))
     }
 
+    /// Checks that `expected` is a result some outcome with these `seats` (names in turn
+    /// order) could [`matches`](Outcome::matches): a case file's `result = "Q+3"` is a typo
+    /// to report, not an expectation that can only fail.
+    pub fn check_expected(expected: &str, seats: &[String]) -> Result<(), String> {
+        if Self::expected_form(expected, seats) {
+            return Ok(());
+        }
+        let mut forms = vec![
+            format!("`{}` (who won)", seats.join("` or `")),
+            format!("`{}+3.5` (by points)", seats[0]),
+            format!(
+                "`{}+RULE` (a win by a rule, e.g. `white+checkmate`)",
+                seats[0]
+            ),
+            "`draw` or `draw:RULE`".to_string(),
+            "`no-result` or `no-result:RULE`".to_string(),
+        ];
+        if seats.len() > 2 {
+            let all: Vec<String> = seats.iter().map(|s| format!("{s}=1")).collect();
+            forms.push(format!("`{}` (every player's points)", all.join(" ")));
+        }
+        Err(format!(
+            "`{expected}` is not a result: write {}",
+            forms.join(", ")
+        ))
+    }
+
+    fn expected_form(expected: &str, seats: &[String]) -> bool {
+        let is_seat = |s: &str| seats.iter().any(|seat| seat == s);
+        for prefix in ["draw", "no-result"] {
+            if let Some(rest) = expected.strip_prefix(prefix) {
+                if rest.is_empty() || rest.strip_prefix(':').is_some_and(is_rule_word) {
+                    return true;
+                }
+            }
+        }
+        if is_seat(expected) {
+            return true;
+        }
+        if let Some((seat, rest)) = expected.split_once('+') {
+            let margin = seats.len() == 2 && is_points(rest) && rest != "0";
+            return is_seat(seat) && (margin || is_rule_word(rest));
+        }
+        let entries: Vec<&str> = expected.split(' ').collect();
+        seats.len() > 2
+            && entries.len() == seats.len()
+            && entries.iter().zip(seats).all(|(entry, seat)| {
+                entry
+                    .strip_prefix(seat.as_str())
+                    .and_then(|r| r.strip_prefix('='))
+                    .is_some_and(|p| is_points(p.strip_prefix('-').unwrap_or(p)))
+            })
+    }
+
     /// Seat names ordered best first; players with equal points share a rank (same inner Vec).
     pub fn ranking(&self) -> Vec<Vec<String>> {
         match self {
@@ -285,6 +339,26 @@ impl Outcome {
             Outcome::Draw { .. } | Outcome::NoResult { .. } => Vec::new(),
         }
     }
+}
+
+/// A rule's name in a summary: `checkmate`, `sequence-played-three-times`.
+fn is_rule_word(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_lowercase())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// Points as [`HalfPoints`] prints them (no sign): `4`, `0.5`, `12.5`.
+fn is_points(text: &str) -> bool {
+    let (whole, half) = match text.split_once('.') {
+        Some((whole, "5")) => (whole, true),
+        Some(_) => return false,
+        None => (text, false),
+    };
+    let digits = !whole.is_empty() && whole.bytes().all(|b| b.is_ascii_digit());
+    let _ = half;
+    digits && (whole == "0" || !whole.starts_with('0'))
 }
 
 impl fmt::Display for Outcome {
@@ -320,6 +394,51 @@ mod tests {
         assert!(!score(10, 2).matches("W"));
         assert!(score(3, 3).matches("draw"));
         assert!(!Outcome::Draw { rule: "x".into() }.matches("dr"));
+    }
+
+    #[test]
+    fn expected_results_are_checked_for_form() {
+        let two: Vec<String> = vec!["B".into(), "W".into()];
+        for good in [
+            "B",
+            "W+4",
+            "B+0.5",
+            "W+12.5",
+            "draw",
+            "draw:jigo",
+            "no-result:cycle",
+            "no-result",
+            "B+resign",
+        ] {
+            assert_eq!(Outcome::check_expected(good, &two), Ok(()), "{good}");
+        }
+        for bad in [
+            "Q+3",
+            "B+",
+            "B+0",
+            "B+3.25",
+            "B+03",
+            "b+3",
+            "draw:",
+            "draw:Jigo",
+            "draws",
+            "",
+            "B=1 W=2",
+            "W+3.",
+        ] {
+            let error = Outcome::check_expected(bad, &two).unwrap_err();
+            assert!(
+                error.contains(&format!("`{bad}` is not a result")),
+                "{error}"
+            );
+        }
+        let three: Vec<String> = vec!["B".into(), "W".into(), "R".into()];
+        assert_eq!(Outcome::check_expected("B=18 W=0 R=-0.5", &three), Ok(()));
+        assert!(Outcome::check_expected("B=1 R=1 W=1", &three).is_err());
+        assert!(Outcome::check_expected("B+3", &three).is_err());
+        let chess: Vec<String> = vec!["white".into(), "black".into()];
+        assert_eq!(Outcome::check_expected("white+checkmate", &chess), Ok(()));
+        assert!(Outcome::check_expected("W+1", &chess).is_err());
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod fingerprint;
 pub mod hash;
 pub mod hashset;
 pub mod memory;
+pub mod reclaim;
 
 /// Escapes text for HTML and SVG.
 pub fn escape_html(text: &str) -> String {

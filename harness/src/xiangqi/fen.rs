@@ -59,6 +59,9 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
             return Err(error(at, format!("move counter `{field}` is not a number")));
         }
     }
+    if let Some(&(at, "0")) = fields.get(5) {
+        return Err(error(at, "the move number starts at 1, it cannot be 0"));
+    }
     Position::new(cells, to_move).map_err(|e: PositionError| error(board_at, e.to_string()))
 }
 
@@ -207,6 +210,8 @@ mod tests {
             ("4k4/9/9/9/9/9/9/9/9/K8 w", "`K` on a0"),
             ("4k4/9/9/9/9/9/9/9/9/3K5 w KQ - 0 1", "expected `-`"),
             ("4k4/9/9/9/9/9/9/9/9/3K5 w - - x 1", "move counter `x`"),
+            ("4k4/9/9/9/9/9/9/9/9/3K5 w - e3 0 1", "expected `-`"),
+            ("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 0", "cannot be 0"),
             (
                 "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1 7",
                 "more than six fields",
