@@ -168,7 +168,7 @@ pub fn first_difference(graph: Graph, reference: &str, games: u64, plies: usize)
             }
             // Mostly stones, so games reach captures and kos before two passes end them.
             let stones: Vec<&GoPlay> = mine.iter().filter(|p| **p != GoPlay::Pass).collect();
-            let play = (*stones.choose(&mut rng).unwrap_or(&&GoPlay::Pass)).clone();
+            let play = stones.choose(&mut rng).map_or(GoPlay::Pass, |p| **p);
             let (a, b) = (ours.play(&play).ok()?, theirs.play(&play).ok()?);
             if a.is_legal() != b.is_legal() {
                 return Some(format!("game {game}: {play:?} after {moves:?}: {a} vs {b}"));
