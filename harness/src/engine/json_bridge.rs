@@ -4,7 +4,8 @@
 //!
 //! Recovery is written here once for every bridge: the requests that built the current
 //! position are remembered, and when the process hangs or dies the session starts a new one,
-//! replays them and asks again, once; the recovery is an incident for the run's record. A
+//! replays them and asks again, once (the rule GTP engines follow too, [`super::restart`]);
+//! the recovery is an incident for the run's record. A
 //! reply that is not JSON, or that the bridge's own check refuses, is a [`Fault::Garbage`]
 //! (the process is dropped: its state is unknown). Healthy processes are pooled by command
 //! line and reused across games.
@@ -15,6 +16,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::process::Process;
+use super::restart;
 use crate::referee::Fault;
 
 /// How long a bridge may take to answer one request: 20 s, or `$RULEDIFF_BRIDGE_TIMEOUT_MS`.
@@ -141,35 +143,22 @@ impl Session {
     }
 
     /// Asks on a process in step with the position; after a hang or crash, once more on a new
-    /// process that has replayed it.
+    /// process that has replayed it ([`super::restart`], as for GTP engines).
     fn supervised(&mut self, request: &Value) -> Result<Value, Fault> {
-        match self.once(request) {
-            Err(fault @ (Fault::Crashed { .. } | Fault::Timeout { .. })) => {
-                self.live = None;
-                let again = self.once(request);
-                let outcome = if again.is_ok() {
-                    "recovered"
-                } else {
-                    "failed again"
-                };
-                self.incidents.push(format!(
-                    "{}: {fault}; restarted, replayed {} requests, {outcome}",
-                    self.kind.id,
-                    self.history.len()
-                ));
-                if again.is_err() {
-                    self.live = None;
-                }
-                again
-            }
-            Err(fault) => {
-                if self.live.as_ref().is_some_and(|l| l.process.is_dead()) {
-                    self.live = None;
-                }
-                Err(fault)
-            }
-            ok => ok,
+        let result = restart::once_more(
+            self,
+            |s| s.once(request),
+            |s| s.live = None,
+            |s, fault, recovered| {
+                let replayed = format!("{} requests", s.history.len());
+                let text = restart::incident(&s.kind.id, fault, &replayed, Some(recovered));
+                s.incidents.push(text);
+            },
+        );
+        if result.is_err() && self.live.as_ref().is_some_and(|l| l.process.is_dead()) {
+            self.live = None;
         }
+        result
     }
 
     fn once(&mut self, request: &Value) -> Result<Value, Fault> {

@@ -11,6 +11,7 @@ pub mod json_bridge;
 pub mod known;
 pub mod leela;
 pub mod process;
+pub mod restart;
 pub mod spec;
 
 use std::sync::Arc;
