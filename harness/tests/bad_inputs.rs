@@ -642,6 +642,45 @@ fn bad_results_files_name_the_file_and_where() {
 }
 
 #[test]
+fn a_resume_from_an_edited_games_done_is_refused() {
+    let out = scratch("edited-done").join("campaign");
+    let out = out.to_str().unwrap();
+    let args = [
+        "random",
+        "--board",
+        "3x3",
+        "--games",
+        "128",
+        "--seed",
+        "3",
+        "--rules",
+        "simple-ko,psk",
+        "--max-plies",
+        "200",
+        "--out",
+        out,
+    ];
+    let first = rulediff_within(120, &args);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let file = Path::new(out).join("results.json");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(json["games_done"], 128);
+    // A plausible edit: another multiple of the 64-game batch, with the plies still within
+    // what 64 games may take, so a resume would play games 64-127 again and count them twice.
+    json["games_done"] = serde_json::json!(64);
+    std::fs::write(&file, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    let resume: Vec<&str> = args.iter().copied().chain(["--resume"]).collect();
+    refused(
+        &resume,
+        &format!(
+            "{}: inconsistent results: games_done is 64, but game_signatures counts 128 games; cannot resume from it",
+            file.display()
+        ),
+    );
+}
+
+#[test]
 fn an_empty_folder_or_one_without_cases_is_an_error() {
     let dir = scratch("empty");
     std::fs::write(dir.join("notes.txt"), "not a case").unwrap();

@@ -1,7 +1,8 @@
-//! Deliberately broken bridges on the shared process layer: a tiny Python bridge that hangs,
-//! dies or prints garbage is a fault reported within its time-out (one restart included), and
-//! the run goes on; one that dies once in mid-game is restarted, the game replayed, and the
-//! run records the incident with no divergence and no fault.
+//! Deliberately broken bridges and GTP engines on the shared process layer: a tiny Python
+//! bridge or GTP engine that hangs, dies or prints garbage is a fault reported within its
+//! time-out (one restart included), and the run goes on; a bridge that dies once in mid-game
+//! is restarted, the game replayed, and the run records the incident with no divergence and
+//! no fault.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -22,6 +23,30 @@ for line in sys.stdin:
         sys.exit(3)
     else:
         print("this is not json", flush=True)
+"#;
+
+/// A GTP engine that sets up games, then misbehaves as its argument says at the first
+/// question about a play.
+const BROKEN_GTP: &str = r#"
+import sys, time
+how = sys.argv[1]
+for line in sys.stdin:
+    words = line.split()
+    ident = ""
+    if words and words[0].isdigit():
+        ident, words = words[0], words[1:]
+    if not words:
+        continue
+    if words[0] in ("play", "undo", "is_legal", "all_legal", "final_score"):
+        if how == "hang":
+            time.sleep(3600)
+        elif how == "die":
+            sys.exit(3)
+        print("this is not gtp\n", flush=True)
+        continue
+    known = "list_commands boardsize clear_board komi play undo quit"
+    reply = known if words[0] == "list_commands" else ""
+    print(f"={ident} {reply}\n", flush=True)
 "#;
 
 /// The python-chess bridge behind a proxy that, in the first process only, exits after
@@ -141,4 +166,51 @@ fn a_bridge_that_dies_once_is_restarted_and_the_game_replayed() {
     assert!(incidents.contains("flaky: engine exited"), "{incidents}");
     assert!(incidents.contains("recovered"), "{incidents}");
     assert!(Path::new(&marker).exists());
+}
+
+#[test]
+fn hanging_dying_and_garbage_gtp_engines_are_faults_within_their_time_out() {
+    if !common::tools(&[common::Tool::Python]) {
+        return;
+    }
+    let dir = scratch("broken-gtp");
+    let script = write(&dir, "broken_gtp.py", BROKEN_GTP);
+    let mut file = String::new();
+    for how in ["hang", "die", "junk"] {
+        file.push_str(&format!(
+            "[[engine]]\nid = \"{how}\"\ncommand = \"python3 {script} {how}\"\nruleset = \"psk\"\ntimeout_ms = 400\nstartup_ms = 5000\n\n"
+        ));
+    }
+    let engines = write(&dir, "engines.toml", &file);
+    let case = format!(
+        "{}/../corpus/go/basics/passes-must-be-consecutive.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let started = Instant::now();
+    let out = rulediff(
+        &["run", &case, "--engines", &engines, "--format", "json"],
+        &[],
+    );
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let text = report.to_string();
+    assert!(text.contains("timed out after 400 ms"), "{text}");
+    assert!(text.contains("exited or closed its pipe"), "{text}");
+    assert!(text.contains("this is not gtp"), "{text}");
+    // The hanging engine costs its time-out twice (once more after its restart), plus
+    // Python's start-ups; nothing waits the default 10 s.
+    assert!(took < Duration::from_secs(12), "took {took:?}");
+    let run = &report["runs"][0];
+    let incidents = run["incidents"].to_string();
+    for id in ["hang: engine timed out", "die: engine exited"] {
+        assert!(incidents.contains(id), "{incidents}");
+    }
+    assert!(incidents.contains("failed again"), "{incidents}");
+    assert!(
+        !incidents.contains("junk:"),
+        "garbage is not retried: {incidents}"
+    );
 }

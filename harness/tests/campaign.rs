@@ -76,6 +76,7 @@ fn interrupted_campaign_resumes_to_the_same_results() {
     saved["plies"] = serde_json::json!(0);
     saved["signatures"] = serde_json::json!([]);
     saved["long_games"] = serde_json::json!([]);
+    saved["game_signatures"] = serde_json::json!([]);
     std::fs::write(
         split.join("results.json"),
         serde_json::to_vec(&saved).unwrap(),

@@ -5,7 +5,8 @@
 //!
 //! Robustness: every command has a deadline. When the engine times out, crashes or closes its
 //! pipe, the referee starts a new process, replays the game to the current step (pipelined)
-//! and asks again, once; the recovery is reported as an incident. Output that is not a
+//! and asks again, once, by the rule every external referee shares ([`super::restart`]); the
+//! recovery is reported as an incident. Output that is not a
 //! sensible answer is a [`Fault::Garbage`]. Faults are never rulings and never panics.
 //!
 //! Pipelining: setup and replay go in writes of 256 commands; after a play, when the runner
@@ -18,6 +19,7 @@ use std::time::Duration;
 
 use super::gtp_reply::{self, Reply};
 use super::process::{Process, Ticket};
+use super::restart::{self, restartable};
 use super::spec::{EngineSpec, Kind, Legality, ScoringMode};
 use crate::go::board::{Board, Scratch, EMPTY};
 use crate::go::score::{score, Count, Scoring};
@@ -168,36 +170,31 @@ impl GtpReferee {
     /// Runs `op` on a process in step with the game; after a crash or timeout, once more on a
     /// fresh process that has replayed the game.
     fn attempt<T>(&mut self, op: Op<T>) -> Result<T, Fault> {
-        let first = self.sync().and_then(|()| self.run(op));
-        match first {
-            Err(fault @ (Fault::Crashed { .. } | Fault::Timeout { .. })) => {
+        let result = restart::once_more(
+            self,
+            |s| s.sync().and_then(|()| s.run(op)),
+            Self::lose_process,
+            |s, fault, recovered| s.note_restart(fault, Some(recovered)),
+        );
+        if let Err(fault) = &result {
+            if !restartable(fault) && self.process.as_ref().is_none_or(Process::is_dead) {
                 self.lose_process();
-                let plays = self.game.as_ref().map_or(0, |g| g.history.len());
-                let again = self.sync().and_then(|()| self.run(op));
-                let outcome = if again.is_ok() {
-                    "recovered"
-                } else {
-                    "failed again"
-                };
-                self.incidents.push(format!(
-                    "{}: {fault}; restarted, replayed {plays} plays, {outcome}",
-                    self.engine.spec.id
-                ));
-                if again.is_err() {
-                    self.lose_process();
-                }
-                again
             }
-            Err(fault) => {
-                if self.process.as_ref().is_none_or(Process::is_dead) {
-                    self.lose_process();
-                }
-                // After nonsense the engine's position is unknown: set it up again next time.
-                self.synced = false;
-                Err(fault)
-            }
-            ok => ok,
+            // After nonsense the engine's position is unknown: set it up again next time.
+            self.synced = false;
         }
+        result
+    }
+
+    /// Records a restart in the run's record.
+    fn note_restart(&mut self, fault: &Fault, recovered: Option<bool>) {
+        let plays = self.game.as_ref().map_or(0, |g| g.history.len());
+        self.incidents.push(restart::incident(
+            &self.engine.spec.id,
+            fault,
+            &format!("{plays} plays"),
+            recovered,
+        ));
     }
 
     fn run<T>(&mut self, op: Op<T>) -> Result<T, Fault> {
@@ -265,12 +262,8 @@ impl GtpReferee {
         };
         match reply {
             Ok(reply) => Ok(Some(reply)),
-            Err(fault @ (Fault::Crashed { .. } | Fault::Timeout { .. })) => {
-                let plays = self.game.as_ref().map_or(0, |g| g.history.len());
-                self.incidents.push(format!(
-                    "{}: {fault}; restarted, replayed {plays} plays",
-                    self.engine.spec.id
-                ));
+            Err(fault) if restartable(&fault) => {
+                self.note_restart(&fault, None);
                 self.lose_process();
                 Ok(None)
             }
@@ -281,27 +274,12 @@ impl GtpReferee {
     /// A process in step with the game, started or restarted as needed (replies sent ahead
     /// stay pending).
     fn ready(&mut self) -> Result<(), Fault> {
-        match self.sync() {
-            Err(fault @ (Fault::Crashed { .. } | Fault::Timeout { .. })) => {
-                self.lose_process();
-                let again = self.sync();
-                let plays = self.game.as_ref().map_or(0, |g| g.history.len());
-                let outcome = if again.is_ok() {
-                    "recovered"
-                } else {
-                    "failed again"
-                };
-                self.incidents.push(format!(
-                    "{}: {fault}; restarted, replayed {plays} plays, {outcome}",
-                    self.engine.spec.id
-                ));
-                if again.is_err() {
-                    self.lose_process();
-                }
-                again
-            }
-            other => other,
-        }
+        restart::once_more(
+            self,
+            Self::sync,
+            Self::lose_process,
+            |s, fault, recovered| s.note_restart(fault, Some(recovered)),
+        )
     }
 
     fn legality(&self) -> Result<Legality, Fault> {

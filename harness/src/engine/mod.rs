@@ -13,6 +13,7 @@ pub mod known;
 pub mod leela;
 pub mod process;
 pub mod protocol;
+pub mod restart;
 pub mod spec;
 
 use std::sync::Arc;

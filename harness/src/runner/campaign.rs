@@ -178,6 +178,15 @@ impl Results {
                 s.games
             ));
         }
+        // Every game played adds one to the count of its set of signatures (the empty set
+        // for a game without divergences), so the counts add up to the games done: an edit of
+        // `games_done` alone, even to another multiple of the batch, shows here.
+        let counted: u64 = self.game_signatures.iter().map(|(_, n)| n).sum();
+        if counted != done {
+            return fail(format!(
+                "games_done is {done}, but game_signatures counts {counted} games"
+            ));
+        }
         Ok(())
     }
 }
@@ -502,4 +511,59 @@ fn expectation<'a>(rulings: impl Iterator<Item = &'a Ruling>) -> String {
         }
     }
     "{ ongoing = true }".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn saved(games: u64, done: u64) -> Results {
+        let mut results = Results::new(Plan {
+            family: "go".into(),
+            setup: "board = \"3x3\"".into(),
+            referees: vec!["psk".into(), "ssk".into()],
+            seed: 1,
+            games,
+            max_plies: 10,
+            shard: None,
+        });
+        results.games_done = done;
+        results.plies = done;
+        let mut sets = BTreeMap::new();
+        sets.insert(Vec::new(), done.saturating_sub(3));
+        sets.insert(vec!["a".to_string()], done.min(3));
+        results.add_game_signatures(sets);
+        results
+    }
+
+    #[test]
+    fn saved_results_are_consistent() {
+        assert_eq!(saved(256, 128).check_consistent(64), Ok(()));
+        assert_eq!(saved(100, 100).check_consistent(64), Ok(()));
+        assert_eq!(saved(100, 0).check_consistent(64), Ok(()));
+    }
+
+    #[test]
+    fn an_edit_of_games_done_is_caught() {
+        let error = |r: Results| r.check_consistent(64).unwrap_err();
+        let mut edited = saved(256, 128);
+        edited.games_done = 13;
+        assert!(error(edited).contains("neither a multiple of the batch"));
+        // Another multiple of the batch, up or down, with the plies still possible: only the
+        // signature counts tell.
+        for done in [64, 192] {
+            let mut edited = saved(256, 128);
+            edited.games_done = done;
+            let message = error(edited);
+            assert!(
+                message.contains(&format!(
+                    "games_done is {done}, but game_signatures counts 128 games"
+                )),
+                "{message}"
+            );
+        }
+        let mut edited = saved(256, 128);
+        edited.games_done = 300;
+        assert!(error(edited).contains("more than the 256 games"));
+    }
 }
