@@ -292,3 +292,50 @@ fn sabaki_go_board_referees_through_its_bridge() {
     assert!(results["plies"].as_u64().unwrap() > 500, "{results}");
     assert!(results["claims"].get("sabaki").is_some(), "{results}");
 }
+
+/// chess.js and chessops (npm) through their bridges, each against the ruleset it claims,
+/// from the start and from a position with castling and en passant in play.
+#[test]
+fn chess_js_and_chessops_referee_through_their_bridges() {
+    if !common::tools(&[common::Tool::NodeBridges]) {
+        return;
+    }
+    let castling = "r3k2r/p1pp1ppp/8/1p2p3/3P4/8/PPP1PPPP/R3K2R w KQkq - 0 1";
+    for (rules, start) in [
+        ("threefold-automatic,chess.js", None),
+        ("no-repetition,chessops", Some(castling)),
+    ] {
+        let dir = scratch(&format!("chess-{}", rules.len()));
+        let out_dir = dir.join("out").display().to_string();
+        let mut args = vec![
+            "random", "--family", "chess", "--games", "6", "--seed", "4", "--rules", rules,
+            "--out", &out_dir,
+        ];
+        if let Some(fen) = start {
+            args.extend(["--start", fen]);
+        }
+        let out = rulediff(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let results: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("out/results.json")).unwrap())
+                .unwrap();
+        assert_eq!(
+            results["faults"],
+            serde_json::json!([]),
+            "{rules}: {results}"
+        );
+        assert_eq!(
+            results["signatures"],
+            serde_json::json!([]),
+            "{rules}: {results}"
+        );
+        assert!(
+            results["plies"].as_u64().unwrap() > 300,
+            "{rules}: {results}"
+        );
+    }
+}
