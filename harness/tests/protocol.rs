@@ -339,3 +339,96 @@ fn chess_js_and_chessops_referee_through_their_bridges() {
         );
     }
 }
+
+/// A short campaign of `engine` against `simple-ko` on 5x5: no divergence, no fault.
+fn agrees_with_simple_ko(engine: &str) {
+    let dir = scratch(engine);
+    let out_dir = dir.join("out").display().to_string();
+    let out = rulediff(&[
+        "random", "--board", "5x5", "--games", "8", "--seed", "6", "--engine", engine, "--out",
+        &out_dir,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/results.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        results["faults"],
+        serde_json::json!([]),
+        "{engine}: {results}"
+    );
+    assert_eq!(
+        results["signatures"],
+        serde_json::json!([]),
+        "{engine}: {results}"
+    );
+    assert!(
+        results["plies"].as_u64().unwrap() > 300,
+        "{engine}: {results}"
+    );
+}
+
+#[test]
+fn ogs_goban_presets_referee_through_their_bridge() {
+    if !common::tools(&[common::Tool::NodeBridges]) {
+        return;
+    }
+    agrees_with_simple_ko("ogs-japanese");
+    // The 30-move superko window (reports/engines/ogs-goban-superko-window.md), replayed.
+    let case = format!(
+        "{}/../corpus/go/engines/ogs-superko-beyond-30-moves.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = rulediff(&["run", &case, "--engine", "ogs-chinese", "--format", "json"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("ogs-chinese"), "{text}");
+    assert!(!text.contains("FAULT"), "{text}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let divergences = report["runs"][0]["divergences"].to_string();
+    assert!(divergences.contains("superko-positional"), "{divergences}");
+}
+
+#[test]
+fn openspiel_go_and_chess_referee_through_their_bridge() {
+    if !common::tools(&[common::Tool::OpenSpiel]) {
+        return;
+    }
+    agrees_with_simple_ko("openspiel-go");
+    let dir = scratch("openspiel-chess");
+    let out_dir = dir.join("out").display().to_string();
+    let out = rulediff(&[
+        "random",
+        "--family",
+        "chess",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--rules",
+        "threefold-automatic,openspiel-chess",
+        "--out",
+        &out_dir,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/results.json")).unwrap())
+            .unwrap();
+    assert_eq!(results["faults"], serde_json::json!([]), "{results}");
+    assert_eq!(results["signatures"], serde_json::json!([]), "{results}");
+}
+
+#[test]
+fn pettingzoo_go_referees_through_its_bridge() {
+    if !common::tools(&[common::Tool::PettingZoo]) {
+        return;
+    }
+    agrees_with_simple_ko("pettingzoo-go");
+}

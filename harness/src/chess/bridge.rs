@@ -265,6 +265,16 @@ pub fn registry() -> Vec<RefereeInfo<Chess>> {
         let command = crate::engine::known::node_command(script, &[]);
         out.push(single(id, command, summary, ruleset));
     }
+    // OpenSpiel 2.0.2's ChessState ends a game by itself at checkmate, stalemate, insufficient
+    // material, threefold repetition and fifty moves: our `threefold-automatic`.
+    let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bridges/openspiel_bridge.py");
+    out.push(single(
+        "openspiel-chess",
+        vec![python, script.into(), "chess".into()],
+        "OpenSpiel 2.0.2 chess (PyPI open-spiel, external bridge): ChessState's own game end, no claim",
+        "threefold-automatic",
+    ));
     let extra = std::env::var("RULEDIFF_CHESS_BRIDGES").unwrap_or_default();
     for entry in extra.split(';').map(str::trim).filter(|e| !e.is_empty()) {
         if let Some((id, command)) = entry.split_once('=') {
