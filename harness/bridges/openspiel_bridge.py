@@ -9,7 +9,10 @@ Go: OpenSpiel starts from an empty board only (its parameters are board_size, ko
 and max_game_length), so a setup with stones is refused. Its default max_game_length
 (board_size^2 * 2) ends games early; the bridge sets it past any campaign's ply budget and
 says "ends": false, so rulediff ends a game at two passes and counts, and legality alone is
-compared. An action is row * size + column, row 0 at the bottom; size^2 is a pass.
+compared, and the one end of its own: a play that recreates a position is legal and ends the
+game as a draw (go.h: "We also treat superko as a draw"), which the bridge's status reports as
+{"over": true, "rule": "superko", "winner": null}. An action is row * size + column, row 0 at
+the bottom; size^2 is a pass.
 
 Chess: the state ends the game by itself (checkmate, stalemate, insufficient material,
 threefold repetition, fifty moves), with no claim; moves in UCI from chess.Move.to_lan().
@@ -101,6 +104,17 @@ def draw_rule(game):
     return "insufficient-material"
 
 
+def go_status():
+    """Terminal without two passes: a repeated position, which OpenSpiel scores as a draw."""
+    game = state["game"]
+    history = game.history()
+    pass_action = state["size"] ** 2
+    passes = len(history) >= 2 and history[-1] == history[-2] == pass_action
+    if game.is_terminal() and not passes:
+        return {"over": True, "rule": "superko", "winner": None}
+    return {"over": False}
+
+
 def answer(request):
     cmd = request["cmd"]
     if cmd == "start":
@@ -120,7 +134,7 @@ def answer(request):
             state["game"].apply_action(action)
         return {"legal": True}
     if cmd == "status":
-        return {"over": False} if GAME == "go" else chess_status()
+        return go_status() if GAME == "go" else chess_status()
     raise ValueError("unknown command %r" % cmd)
 
 
