@@ -371,15 +371,11 @@ fn campaign_against_simple_ko(engine: &str) -> serde_json::Value {
         serde_json::json!([]),
         "{engine}: {results}"
     );
-    assert_eq!(
-        results["signatures"],
-        serde_json::json!([]),
-        "{engine}: {results}"
-    );
     assert!(
         results["plies"].as_u64().unwrap() > 300,
         "{engine}: {results}"
     );
+    results
 }
 
 #[test]
