@@ -58,3 +58,4 @@ done
 campaign openspiel-go-5x5 5x5 300 200 openspiel-go --rules simple-ko,psk,openspiel-go
 campaign pettingzoo-go-5x5 5x5 300 200 pettingzoo-go
 chess_campaign openspiel-chess-start 200 threefold-automatic,openspiel-chess
+campaign openspiel-go-vs-simple-ko-5x5 5x5 300 200 openspiel-go
