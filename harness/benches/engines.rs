@@ -3,6 +3,9 @@
 //! for the status, as `rulediff random` does. The ratio of the two is the price of an
 //! external referee (README, Performance).
 //!
+//! The same steps through protocol bridges in Python (`harness/bridges/trivial_go_bridge.py`,
+//! what the protocol costs; `example_go_bridge.py`, the README's from-scratch referee).
+//!
 //! `cargo bench --bench engines` (GNU Go's part is skipped when `gnugo` is not installed)
 
 use std::hint::black_box;
@@ -72,6 +75,7 @@ fn steps(c: &mut Criterion) {
     group.bench_function("psk (ours, in process)", |b| {
         b.iter(|| replay(&setup, psk, &games))
     });
+    bridges(&mut group, &setup, &games);
     if spec::locate("gnugo").is_none() {
         eprintln!("SKIPPED: gnugo is not installed");
         return;
@@ -92,6 +96,35 @@ fn steps(c: &mut Criterion) {
         b.iter(|| replay(&setup, &gnugo, &games))
     });
     group.finish();
+}
+
+/// Protocol bridges in Python: a trivial engine (what the protocol costs, batched: one round
+/// trip per step) and the README's example bridge (a real, if slow, rules engine).
+fn bridges(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    setup: &GoSetup,
+    games: &[Vec<GoPlay>],
+) {
+    if spec::locate("python3").is_none() {
+        eprintln!("SKIPPED: python3 is not installed");
+        return;
+    }
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/bridges");
+    for (id, script) in [
+        ("trivial", "trivial_go_bridge.py"),
+        ("example", "example_go_bridge.py"),
+    ] {
+        let text = format!(
+            "[[engine]]\nid = \"{id}\"\ncommand = [\"python3\", \"{dir}/{script}\"]\nprotocol = \"json\"\n"
+        );
+        let specs = spec::parse_file("bench", &text).expect("engine definition");
+        let engines = Engines::new(specs).expect("bridge");
+        let bridge = engines.referees().pop().expect("one engine");
+        replay(setup, &bridge, &games[..1]);
+        group.bench_function(format!("{id} (Python protocol bridge, batched)"), |b| {
+            b.iter(|| replay(setup, &bridge, games))
+        });
+    }
 }
 
 criterion_group!(benches, steps);

@@ -292,3 +292,158 @@ fn sabaki_go_board_referees_through_its_bridge() {
     assert!(results["plies"].as_u64().unwrap() > 500, "{results}");
     assert!(results["claims"].get("sabaki").is_some(), "{results}");
 }
+
+/// chess.js and chessops (npm) through their bridges, each against the ruleset it claims,
+/// from the start and from a position with castling and en passant in play.
+#[test]
+fn chess_js_and_chessops_referee_through_their_bridges() {
+    if !common::tools(&[common::Tool::NodeBridges]) {
+        return;
+    }
+    let castling = "r3k2r/p1pp1ppp/8/1p2p3/3P4/8/PPP1PPPP/R3K2R w KQkq - 0 1";
+    for (rules, start) in [
+        ("threefold-automatic,chess.js", None),
+        ("no-repetition,chessops", Some(castling)),
+    ] {
+        let dir = scratch(&format!("chess-{}", rules.len()));
+        let out_dir = dir.join("out").display().to_string();
+        let mut args = vec![
+            "random", "--family", "chess", "--games", "6", "--seed", "4", "--rules", rules,
+            "--out", &out_dir,
+        ];
+        if let Some(fen) = start {
+            args.extend(["--start", fen]);
+        }
+        let out = rulediff(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let results: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("out/results.json")).unwrap())
+                .unwrap();
+        assert_eq!(
+            results["faults"],
+            serde_json::json!([]),
+            "{rules}: {results}"
+        );
+        assert_eq!(
+            results["signatures"],
+            serde_json::json!([]),
+            "{rules}: {results}"
+        );
+        assert!(
+            results["plies"].as_u64().unwrap() > 300,
+            "{rules}: {results}"
+        );
+    }
+}
+
+/// A short campaign of `engine` against `simple-ko` on 5x5: no divergence, no fault.
+fn agrees_with_simple_ko(engine: &str) {
+    let results = campaign_against_simple_ko(engine);
+    assert_eq!(
+        results["signatures"],
+        serde_json::json!([]),
+        "{engine}: {results}"
+    );
+}
+
+/// A short campaign of `engine` against `simple-ko` on 5x5 with no fault; its results.
+fn campaign_against_simple_ko(engine: &str) -> serde_json::Value {
+    let dir = scratch(engine);
+    let out_dir = dir.join("out").display().to_string();
+    let out = rulediff(&[
+        "random", "--board", "5x5", "--games", "8", "--seed", "6", "--engine", engine, "--out",
+        &out_dir,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/results.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        results["faults"],
+        serde_json::json!([]),
+        "{engine}: {results}"
+    );
+    assert!(
+        results["plies"].as_u64().unwrap() > 300,
+        "{engine}: {results}"
+    );
+    results
+}
+
+#[test]
+fn ogs_goban_presets_referee_through_their_bridge() {
+    if !common::tools(&[common::Tool::NodeBridges]) {
+        return;
+    }
+    agrees_with_simple_ko("ogs-japanese");
+    // The 30-move superko window (reports/engines/ogs-goban-superko-window.md), replayed.
+    let case = format!(
+        "{}/../corpus/go/engines/ogs-superko-beyond-30-moves.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = rulediff(&["run", &case, "--engine", "ogs-chinese", "--format", "json"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("ogs-chinese"), "{text}");
+    assert!(!text.contains("FAULT"), "{text}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let divergences = report["runs"][0]["divergences"].to_string();
+    assert!(divergences.contains("superko-positional"), "{divergences}");
+}
+
+#[test]
+fn openspiel_go_and_chess_referee_through_their_bridge() {
+    if !common::tools(&[common::Tool::OpenSpiel]) {
+        return;
+    }
+    // OpenSpiel's own end, a repetition drawn ("We also treat superko as a draw", go.h), is
+    // the one difference from simple-ko, and it does come up.
+    let results = campaign_against_simple_ko("openspiel-go");
+    for signature in results["signatures"].as_array().unwrap() {
+        let what = signature["description"].as_str().unwrap();
+        assert!(
+            what.contains("openspiel-go: legal, game over draw:superko"),
+            "{what}"
+        );
+    }
+    let dir = scratch("openspiel-chess");
+    let out_dir = dir.join("out").display().to_string();
+    let out = rulediff(&[
+        "random",
+        "--family",
+        "chess",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--rules",
+        "threefold-automatic,openspiel-chess",
+        "--out",
+        &out_dir,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/results.json")).unwrap())
+            .unwrap();
+    assert_eq!(results["faults"], serde_json::json!([]), "{results}");
+    assert_eq!(results["signatures"], serde_json::json!([]), "{results}");
+}
+
+#[test]
+fn pettingzoo_go_referees_through_its_bridge() {
+    if !common::tools(&[common::Tool::PettingZoo]) {
+        return;
+    }
+    agrees_with_simple_ko("pettingzoo-go");
+}

@@ -31,3 +31,31 @@ for rules in chinese japanese; do
   campaign "goban-$rules-9x9" 9x9 300 648 "goban-$rules"
 done
 campaign leela-zero-19x19 19x19 4 300 leela-zero --rules psk,no-ko+all-suicide
+# Engines over the referee protocol (issue 23): npm packages installed by `npm ci` in
+# harness/bridges/node.
+campaign sabaki-5x5 5x5 1000 200 sabaki
+campaign sabaki-9x9 9x9 200 648 sabaki
+campaign sabaki+all-suicide-5x5 5x5 1000 200 sabaki+all-suicide
+chess_campaign() { # name games rules [extra args]
+  local name=$1 games=$2 rules=$3
+  shift 3
+  rm -rf "$name"
+  "$rulediff" random --family chess --games "$games" --seed 2026 --rules "$rules" \
+    --out "$name" "$@" > "$name.txt"
+  mv "$name.txt" "$name/summary.txt"
+  head -1 "$name/summary.txt"
+}
+CASTLING_EP='r3k2r/p1pp1ppp/8/1p2p3/3P4/8/PPP1PPPP/R3K2R w KQkq - 0 1'
+chess_campaign chessjs-start 300 threefold-automatic,chess.js
+chess_campaign chessjs-ep-castling 300 threefold-automatic,chess.js --start "$CASTLING_EP"
+chess_campaign chessops-start 300 no-repetition,chessops
+chess_campaign chessops-ep-castling 300 no-repetition,chessops --start "$CASTLING_EP"
+# OGS's GobanEngine (npm goban), one campaign per rules preset.
+for preset in chinese aga japanese korean ing nz; do
+  campaign "ogs-$preset-5x5" 5x5 300 200 "ogs-$preset"
+done
+# The Python environments (PyPI open-spiel, pettingzoo): empty boards only.
+campaign openspiel-go-5x5 5x5 300 200 openspiel-go --rules simple-ko,psk,openspiel-go
+campaign pettingzoo-go-5x5 5x5 300 200 pettingzoo-go
+chess_campaign openspiel-chess-start 200 threefold-automatic,openspiel-chess
+campaign openspiel-go-vs-simple-ko-5x5 5x5 300 200 openspiel-go

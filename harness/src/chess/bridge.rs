@@ -214,7 +214,45 @@ fn pair(
     out
 }
 
-/// The bridges: python-chess, and any named in `RULEDIFF_CHESS_BRIDGES`.
+/// The npm chess libraries: id, bridge script, the ruleset each claims, summary and source.
+/// chess.js 1.4.0 README: `isGameOver()` is checkmate or `isDraw()` (fifty moves as 100
+/// half-moves, stalemate, insufficient material, threefold repetition), with no claim: our
+/// `threefold-automatic`. chessops 0.15.1 (`Position#outcome`, src/chess.ts `isEnd`): a
+/// position without history ends by checkmate, stalemate or insufficient material only: our
+/// `no-repetition`.
+const NODE_CHESS: [(&str, &str, &str, &str); 2] = [
+    (
+        "chess.js",
+        "chessjs_bridge.js",
+        "threefold-automatic",
+        "chess.js 1.4.0 (npm, external bridge): isGameOver(), threefold and fifty moves without a claim",
+    ),
+    (
+        "chessops",
+        "chessops_bridge.mjs",
+        "no-repetition",
+        "chessops 0.15.1 (npm, lichess's rules library, external bridge): Position#outcome(), no history",
+    ),
+];
+
+/// A bridge that makes no claim of its own policy: its `status` is the whole ruling.
+fn single(id: &str, command: CommandLine, summary: &str, ruleset: &str) -> RefereeInfo<Chess> {
+    let source = format!(
+        "{} (needs node and `npm ci` in harness/bridges/node)",
+        command.join(" ")
+    );
+    let (name, command) = (id.to_string(), Arc::new(command));
+    RefereeInfo::new(id, summary, source, move || {
+        Box::new(BridgeReferee::new(
+            name.clone(),
+            command.clone(),
+            Claims::Never,
+        ))
+    })
+    .with_claims(crate::chess::rules::registry::claims(ruleset))
+}
+
+/// The bridges: python-chess, chess.js, chessops, and any named in `RULEDIFF_CHESS_BRIDGES`.
 pub fn registry() -> Vec<RefereeInfo<Chess>> {
     let mut out = pair(
         "python-chess",
@@ -223,6 +261,20 @@ pub fn registry() -> Vec<RefereeInfo<Chess>> {
         "python-chess via harness/bridges/python_chess_bridge.py (needs python3 and `pip install chess`)",
         Some("fide"),
     );
+    for (id, script, ruleset, summary) in NODE_CHESS {
+        let command = crate::engine::known::node_command(script, &[]);
+        out.push(single(id, command, summary, ruleset));
+    }
+    // OpenSpiel 2.0.2's ChessState ends a game by itself at checkmate, stalemate, insufficient
+    // material, threefold repetition and fifty moves: our `threefold-automatic`.
+    let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bridges/openspiel_bridge.py");
+    out.push(single(
+        "openspiel-chess",
+        vec![python, script.into(), "chess".into()],
+        "OpenSpiel 2.0.2 chess (PyPI open-spiel, external bridge): ChessState's own game end, no claim",
+        "threefold-automatic",
+    ));
     let extra = std::env::var("RULEDIFF_CHESS_BRIDGES").unwrap_or_default();
     for entry in extra.split(';').map(str::trim).filter(|e| !e.is_empty()) {
         if let Some((id, command)) = entry.split_once('=') {

@@ -69,6 +69,21 @@ pub fn preflight(engines: &Engines, setup: &GoSetup, strict: bool) -> anyhow::Re
     Ok(())
 }
 
+/// What rulediff asks an engine of each kind, for the listing.
+fn asks(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Gtp { .. } => {
+            "legal sets and single plays (all_legal / is_legal, or play and undo), each play; \
+             rulediff ends the game at two passes and counts it (or final_score)"
+        }
+        Kind::Bridge { .. } => {
+            "legal sets, single plays (judge), each play with the next legal set and status in one batch; \
+             the game end and result where the bridge gives them, else rulediff ends at two passes and counts"
+        }
+        Kind::Goban { .. } => "legal sets, single plays, each play, the game end and its score",
+    }
+}
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Also list the engines defined in this TOML file.
@@ -96,12 +111,14 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
             Kind::Goban { .. } => "in process".into(),
         };
         outln!(
-            "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  {found}",
+            "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  asks: {}\n{:width$}  {found}",
             spec.id,
             spec.ruleset.as_deref().unwrap_or("-"),
             spec.summary,
             "",
             spec.command_line(),
+            "",
+            asks(&spec.kind),
             ""
         )?;
     }

@@ -2,10 +2,10 @@
 //! goban, or a user's own script. Each `play` travels with the next `status` and `legal` in
 //! one batch, so a campaign step costs one round trip.
 //!
-//! A bridge whose engine does not end games (`"ends": false` in its `hello`) is ended here as
-//! a GTP engine is: two passes in a row, the board counted by area with every stone alive.
-//! For that the referee follows the board itself (captures by our rules; the engine rules
-//! only on legality).
+//! A bridge whose engine does not end games by passing (`"ends": false` in its `hello`) is
+//! ended here as a GTP engine is: two passes in a row, the board counted by area with every
+//! stone alive; for that the referee follows the board itself (captures by our rules). Its
+//! `status` is still asked, for the ends of its own (OpenSpiel's draw by repetition).
 
 use std::time::Duration;
 
@@ -135,18 +135,12 @@ impl GoBridge {
 
     /// The requests that follow a play: what the position is now.
     fn follow_ups(&self) -> Vec<Value> {
-        let mut requests = vec![json!({"cmd": "legal"})];
-        if self.ends {
-            requests.push(json!({"cmd": "status"}));
-        }
-        requests
+        vec![json!({"cmd": "legal"}), json!({"cmd": "status"})]
     }
 
     fn take_follow_ups(&mut self, replies: &[Value]) -> Result<(), Fault> {
         self.legal = Some(self.read_legal(&replies[0])?);
-        if self.ends {
-            self.status = Some(read_status(&replies[1])?);
-        }
+        self.status = Some(read_status(&replies[1])?);
         Ok(())
     }
 
@@ -322,8 +316,10 @@ impl crate::referee::Referee<crate::go::Go> for GoBridge {
     }
 
     fn status(&mut self) -> Result<Status, Fault> {
-        if !self.ends {
-            return Ok(Status::from(self.track()?.over.clone()));
+        if let Some(outcome) = &self.track()?.over {
+            return Ok(Status::Over {
+                outcome: outcome.clone(),
+            });
         }
         if let Some(status) = &self.status {
             return Ok(status.clone());

@@ -110,7 +110,7 @@ fn node_bridges() -> Vec<EngineSpec> {
             "suicide allowed",
         ),
     ];
-    sabaki
+    let mut specs: Vec<EngineSpec> = sabaki
         .into_iter()
         .map(|(id, args, ruleset, suicide)| EngineSpec {
             kind: Kind::Bridge {
@@ -121,6 +121,84 @@ fn node_bridges() -> Vec<EngineSpec> {
                  rulediff ends at two passes and counts by area"
             ),
             ..EngineSpec::gtp(id, Vec::new(), Some(ruleset))
+        })
+        .collect();
+    specs.extend(OGS_PRESETS.into_iter().map(|(preset, ruleset, what)| EngineSpec {
+        kind: Kind::Bridge {
+            argv: node_command("ogs_goban_bridge.js", &["--rules", preset]),
+        },
+        summary: format!(
+            "goban 8.3.64 (npm, OGS's GobanEngine) over the JSON protocol, rules preset {preset}: {what}; \
+             rulediff ends at two passes and counts by area"
+        ),
+        ..EngineSpec::gtp(&format!("ogs-{preset}"), Vec::new(), Some(ruleset))
+    }));
+    specs.extend(python_bridges());
+    specs
+}
+
+/// OGS's GobanEngine rules presets (goban 8.3.64, GobanEngine's defaults by `rules`): the
+/// preset, our ruleset with the same ko and suicide rules, and what the preset sets. The
+/// `ing` preset's superko_algorithm "ing" is checked as positional repetition
+/// (`isBoardRepeating` looks for equal boards whatever the algorithm but "ssk").
+const OGS_PRESETS: [(&str, &str, &str); 6] = [
+    (
+        "chinese",
+        "psk",
+        "allow_superko false, superko_algorithm csk, no self-capture",
+    ),
+    (
+        "aga",
+        "ssk",
+        "allow_superko false, superko_algorithm ssk, no self-capture",
+    ),
+    (
+        "japanese",
+        "simple-ko",
+        "allow_superko true (basic ko only), no self-capture",
+    ),
+    (
+        "korean",
+        "simple-ko",
+        "allow_superko true (basic ko only), no self-capture",
+    ),
+    (
+        "ing",
+        "psk+all-suicide",
+        "allow_superko false, superko_algorithm ing, self-capture allowed",
+    ),
+    (
+        "nz",
+        "ssk+all-suicide",
+        "allow_superko false, superko_algorithm ssk, self-capture allowed",
+    ),
+];
+
+/// The Python Go environments of PyPI packages, each through its bridge in
+/// `harness/bridges/` (python3, or `$RULEDIFF_PYTHON`).
+fn python_bridges() -> Vec<EngineSpec> {
+    let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
+    let script = |name: &str| format!("{}/bridges/{name}", env!("CARGO_MANIFEST_DIR"));
+    let bridges = [
+        (
+            "openspiel-go",
+            vec![python.clone(), script("openspiel_bridge.py"), "go".into()],
+            "OpenSpiel 2.0.2 (PyPI open-spiel) go over the JSON protocol: legal_actions(), basic ko; \
+             a repetition ends its game as a draw (go.h); empty boards only",
+        ),
+        (
+            "pettingzoo-go",
+            vec![python, script("pettingzoo_bridge.py")],
+            "PettingZoo 1.27 go_v5 over the JSON protocol: the action mask (captures, no suicide, basic ko); \
+             empty boards only",
+        ),
+    ];
+    bridges
+        .into_iter()
+        .map(|(id, argv, summary)| EngineSpec {
+            kind: Kind::Bridge { argv },
+            summary: summary.into(),
+            ..EngineSpec::gtp(id, Vec::new(), Some("simple-ko"))
         })
         .collect()
 }

@@ -31,9 +31,10 @@
 //!   board from the top row down, `.` empty, `X` black, `O` white; a move M is `"pass"` or
 //!   `[x, y]`, column `x` from the left and row `y` from the top, both from 0 (the
 //!   coordinates of Sabaki's and OGS's boards). Rules R: `occupied`, `suicide`, `ko`,
-//!   `superko`, or the engine's own word. A bridge whose engine does not end games says
-//!   `"ends":false`: rulediff then ends the game at two passes in a row and counts the board
-//!   by area, every stone alive, as for a GTP engine.
+//!   `superko`, or the engine's own word. A bridge whose engine does not end games at passes
+//!   says `"ends":false`: rulediff then ends the game at two passes in a row and counts the
+//!   board by area, every stone alive, as for a GTP engine; its `status` may still end a game
+//!   for a reason of its own (`{"over":true,"rule":"superko","winner":null}`, a draw).
 //! - **Chess**: S is `{"fen":F}`, M a UCI move (castling as the king's move `e1g1`); status
 //!   as python-chess's bridge (`harness/bridges/python_chess_bridge.py`): `rule` one of
 //!   `checkmate`, `stalemate`, `insufficient-material`, `seventy-five-move`, `fivefold`, and

@@ -99,6 +99,10 @@ pub enum Tool {
     Python,
     /// node with the npm packages of `harness/bridges/node` installed (`npm ci` there).
     NodeBridges,
+    /// python3 with open-spiel.
+    OpenSpiel,
+    /// python3 with pettingzoo's go_v5 (which imports pygame).
+    PettingZoo,
 }
 
 impl Tool {
@@ -112,6 +116,8 @@ impl Tool {
             Tool::Pyffish => "pip install pyffish",
             Tool::Python => "apt-get install python3",
             Tool::NodeBridges => "apt-get install nodejs npm; cd harness/bridges/node && npm ci",
+            Tool::OpenSpiel => "pip install open-spiel",
+            Tool::PettingZoo => "pip install pettingzoo pygame",
         }
     }
 
@@ -132,6 +138,8 @@ impl Tool {
             Tool::PythonChess => python("chess"),
             Tool::Pyffish => python("pyffish"),
             Tool::Python => python("sys"),
+            Tool::OpenSpiel => python("pyspiel"),
+            Tool::PettingZoo => python("pettingzoo.classic.go_v5"),
             Tool::NodeBridges => {
                 let dir = rulediff::engine::known::node_bridges_dir();
                 program("node")
