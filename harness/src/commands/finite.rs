@@ -130,7 +130,7 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
     if !args.start.is_empty() {
         bail!("--start is for chess; Go searches start from an empty --board or --graphs");
     }
-    let registry = Go::registry();
+    let registry = Go::registry_for(&args.rules);
     let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
     let graphs = graphs(args)?;
     let players: Vec<usize> = args
