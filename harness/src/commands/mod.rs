@@ -21,6 +21,7 @@ pub mod explain;
 pub mod finite;
 pub mod journal;
 pub mod kee_claims;
+pub mod kee_space;
 pub mod random;
 pub mod report;
 pub mod rules;

@@ -221,11 +221,7 @@ fn run_typed<F: Refereed + Explore>(
     options: &Options,
     extra: (Vec<RefereeInfo<F>>, Vec<String>),
 ) -> Outcome {
-    // Referees named by parts (`kee[…]`) join the registry when the command line or the case
-    // names them.
-    let mut named: Vec<&str> = vec![rules.or(case.rules.as_deref()).unwrap_or_default()];
-    named.extend(case.expect.iter().map(|(id, _)| id.as_str()));
-    let mut registry = F::registry_for(&named.join(","));
+    let mut registry = rulediff::runner::case_registry(case, rules);
     registry.extend(extra.0);
     let referees = match rules {
         Some(spec) => match select_own(&registry, spec) {

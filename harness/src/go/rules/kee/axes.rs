@@ -235,6 +235,18 @@ pub fn bracket_form(reading: &Reading) -> String {
     format!("kee[{}]", parts.join(","))
 }
 
+/// The one combination a referee id names (a named reading or `kee[…]` without wildcards);
+/// `None` for any other id, `@spec` twins included.
+pub fn reading_of(id: &str) -> Option<Reading> {
+    if let Some(named) = super::variant(id) {
+        return Some(named.reading);
+    }
+    match parse(id)? {
+        Ok(readings) if readings.len() == 1 => Some(readings[0]),
+        _ => None,
+    }
+}
+
 /// The readings a `kee[…]` token names (without `@spec`); `None` when the token is not of
 /// that form, an error naming the bad part when it is malformed.
 pub fn parse(token: &str) -> Option<Result<Vec<Reading>, String>> {
