@@ -14,7 +14,7 @@ fn root() -> PathBuf {
 }
 
 fn run<F: Refereed + rulediff::family::Explore>(case: &Case<F>) -> CaseRun {
-    let registry = F::registry();
+    let registry = runner::case_registry(case, None);
     let referees = runner::referees_for(&registry, case, None).expect("case names known referees");
     runner::run_case(case, &referees, &Options { legal_sets: false })
 }

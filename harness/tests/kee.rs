@@ -285,7 +285,7 @@ fn state_keys_fingerprint_the_exact_summary() {
     for seed in 0..40 {
         let (setup, mut rng) = kee_claims::start(seed);
         let variant = &VARIANTS[seed as usize % VARIANTS.len()];
-        let plays = kee_claims::play(variant, Policy::AnyPlay, &setup, &mut rng);
+        let plays = kee_claims::play(variant.reading, Policy::AnyPlay, &setup, &mut rng);
         let mut r = KeeReferee::new(variant.id, variant.reading);
         r.start(&setup).unwrap();
         for play in plays.iter().take(60) {
@@ -301,4 +301,61 @@ fn state_keys_fingerprint_the_exact_summary() {
     }
     let distinct: std::collections::HashSet<&Vec<u64>> = seen.values().collect();
     assert_eq!(distinct.len(), seen.len(), "one summary, two fingerprints");
+}
+
+/// Every combination of the axes has a spec twin that rules every step of a random game
+/// exactly as the fast referee does (one game per combination, on its own random board).
+#[test]
+fn every_combination_agrees_with_its_spec() {
+    use rulediff::go::rules::kee::axes;
+    for (i, reading) in axes::every_reading().into_iter().enumerate() {
+        let seed = 10_000 + i as u64;
+        let (setup, mut rng) = kee_claims::start(seed);
+        if let Err(disagreement) = kee_claims::spec_agrees_under(seed, reading, &setup, &mut rng) {
+            panic!("{disagreement}");
+        }
+    }
+}
+
+/// `kee[…]` ids pick combinations; the ten named readings keep their names.
+#[test]
+fn bracket_ids_select_combinations() {
+    let spec = "kee[rescind=erase],kee[rescind=erase,replace=same]@spec,kee[*]";
+    let registry = Go::registry_for(spec);
+    let chosen = rulediff::referee::select(&registry, spec).unwrap();
+    assert_eq!(chosen[0].id, "kee:rescind-erases");
+    assert_eq!(chosen[1].id, "kee[rescind=erase,replace=same]@spec");
+    let every = chosen.len() - 1;
+    assert_eq!(every, rulediff::go::rules::kee::axes::every_reading().len());
+    assert!(chosen.iter().any(|r| r.id == "kee"));
+    assert!(chosen.iter().any(|r| r.id == "kee[ban=pile]"));
+    let Err(bad) = rulediff::referee::select(&registry, "kee[rescind=forget]") else {
+        panic!("a bad value is an error")
+    };
+    assert!(bad.contains("keep, erase"), "{bad}");
+}
+
+/// The shortest endless game under the text (1×2: a stone is played, appealed, passed and
+/// played again) is found by the exhaustive search itself, and only when both sentences of
+/// rule 14 are read together: the rescind erases and the replacement may be the same stone.
+#[test]
+fn finite_finds_the_two_point_endless_game() {
+    let setup = GoSetup::empty(Graph::grid(2, 1, false).unwrap(), 2);
+    let spec = "kee[rescind=erase,replace=same],kee:rescind-erases,kee:replay-same";
+    let registry = Go::registry_for(spec);
+    let chosen = rulediff::referee::select(&registry, spec).unwrap();
+    let results: Vec<Finiteness> = chosen
+        .iter()
+        .map(|info| search(info, &setup, Budget::states(100_000)))
+        .collect();
+    let Finiteness::Infinite { prefix, cycle, .. } = &results[0] else {
+        panic!("{:?}", results[0]);
+    };
+    assert_eq!(
+        (prefix.len(), cycle.join(" ")),
+        (1, "B1 appeal pass".into())
+    );
+    for r in &results[1..] {
+        assert!(matches!(r, Finiteness::Finite { .. }), "{r:?}");
+    }
 }

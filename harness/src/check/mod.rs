@@ -9,6 +9,7 @@ pub mod fuzz;
 pub mod go_input;
 pub mod go_rules;
 pub mod kee_claims;
+pub mod kee_space;
 pub mod pass_alive;
 pub mod recorded;
 pub mod solve;

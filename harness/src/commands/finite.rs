@@ -93,6 +93,9 @@ pub struct Args {
 /// One search: a referee from one start.
 struct Job<'a, F: Family> {
     info: &'a RefereeInfo<F>,
+    /// Jobs with the same `share` and start rule the same (Kee combinations that differ only
+    /// on an axis that cannot matter here): one search answers for all of them.
+    share: String,
     setup: F::Setup,
     /// The start as the table names it (graph shape, FEN).
     label: String,
@@ -130,7 +133,7 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
     if !args.start.is_empty() {
         bail!("--start is for chess; Go searches start from an empty --board or --graphs");
     }
-    let registry = Go::registry();
+    let registry = Go::registry_for(&args.rules);
     let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
     let graphs = graphs(args)?;
     let players: Vec<usize> = args
@@ -149,6 +152,7 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
         for graph in &graphs {
             jobs.extend(players.iter().map(|&p| Job {
                 info,
+                share: super::kee_space::share_key(&info.id, p),
                 setup: GoSetup::empty(graph.clone(), p),
                 label: graph.description().to_string(),
                 players: p,
@@ -160,8 +164,61 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
         column: "graph",
         max_depth: None,
     };
-    let rows = search_all(args, &table, &jobs)?;
-    finish(args, &table, &rows)
+    let rows = search_shared(args, &table, &jobs)?;
+    finish(args, &table, &rows)?;
+    super::kee_space::finite_table(args.out.as_deref(), &rows_for_space(&rows))
+}
+
+/// Each row as the Kee space table reads it: referee id, start, players, verdict words.
+fn rows_for_space(rows: &[Row]) -> Vec<super::kee_space::SpaceRow> {
+    rows.iter()
+        .map(|r| {
+            let (verdict, details) = verdict(&r.result);
+            super::kee_space::SpaceRow {
+                rule: r.rule.clone(),
+                start: format!("{} ({}p)", r.label, r.players),
+                verdict: match r.result {
+                    Finiteness::FiniteByArgument { .. } => "FINITE by argument".into(),
+                    _ => verdict,
+                },
+                details,
+            }
+        })
+        .collect()
+}
+
+/// Searches each distinct job once (see [`Job::share`]) and gives every job its row.
+fn search_shared<F: Symmetric + Explore>(
+    args: &Args,
+    table: &Table,
+    jobs: &[Job<F>],
+) -> anyhow::Result<Vec<Row>> {
+    let mut first: std::collections::HashMap<(String, String, usize), usize> = Default::default();
+    let mut unique: Vec<Job<F>> = Vec::new();
+    let mut of: Vec<usize> = Vec::new();
+    for job in jobs {
+        let key = (job.share.clone(), job.label.clone(), job.players);
+        let at = *first.entry(key).or_insert_with(|| {
+            unique.push(Job {
+                info: job.info,
+                share: job.share.clone(),
+                setup: job.setup.clone(),
+                label: job.label.clone(),
+                players: job.players,
+            });
+            unique.len() - 1
+        });
+        of.push(at);
+    }
+    let searched = search_all(args, table, &unique)?;
+    Ok(jobs
+        .iter()
+        .zip(of)
+        .map(|(job, at)| Row {
+            rule: job.info.id.clone(),
+            ..searched[at].clone()
+        })
+        .collect())
 }
 
 fn chess(args: &Args) -> anyhow::Result<ExitCode> {
@@ -186,6 +243,7 @@ fn chess(args: &Args) -> anyhow::Result<ExitCode> {
     for info in &referees {
         jobs.extend(setups.iter().map(|setup| Job {
             info,
+            share: info.id.clone(),
             setup: setup.clone(),
             label: setup.fen.clone(),
             players: 2,
@@ -237,6 +295,7 @@ fn search_all<F: Symmetric + Explore>(
         Some(out) => Some(Journal::open(out, plan(args, jobs), args.resume)?),
         None => None,
     };
+    let last_save: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
     let bar = ProgressBar::new(jobs.len() as u64);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches {elapsed}") {
         bar.set_style(style);
@@ -252,13 +311,27 @@ fn search_all<F: Symmetric + Explore>(
             let row = search_one(args, table, job);
             if let (Some(journal), Some(out)) = (&journal, &args.out) {
                 write_case(out, table, &row)?;
-                journal.settle(index, row.clone(), |rows| write_tables(out, table, &rows))?;
+                // Saved at most every second: `kee[*]` runs are thousands of short searches.
+                let save = {
+                    let mut last = last_save.lock().expect("save clock");
+                    let due = last.is_none_or(|t: Instant| t.elapsed() >= SAVE_EVERY);
+                    if due {
+                        *last = Some(Instant::now());
+                    }
+                    due
+                };
+                journal.settle_sometimes(index, row.clone(), save, |rows| {
+                    write_tables(out, table, &rows)
+                })?;
             }
             bar.inc(1);
             Ok(row)
         })
         .collect::<anyhow::Result<Vec<Row>>>();
     bar.finish_and_clear();
+    if let Some(journal) = &journal {
+        journal.flush()?;
+    }
     rows
 }
 
@@ -301,9 +374,24 @@ fn finish(args: &Args, table: &Table, rows: &[Row]) -> anyhow::Result<ExitCode> 
     if let Some(out) = &args.out {
         write(out, table, rows)?;
     }
-    out!("{}", markdown(table, rows))?;
+    // A table of thousands of rows (`kee[*]` on many graphs) stays in `--out`; the grouped
+    // table of the space is what a reader wants on the terminal.
+    match &args.out {
+        Some(out) if rows.len() > MAX_PRINTED_ROWS => out!(
+            "{} rows written to {}\n",
+            rows.len(),
+            out.join("finiteness.md").display()
+        )?,
+        _ => out!("{}", markdown(table, rows))?,
+    }
     Ok(ExitCode::SUCCESS)
 }
+
+/// Time between saves of the journal and tables while searches settle.
+const SAVE_EVERY: Duration = Duration::from_secs(1);
+
+/// Rows printed on the terminal when an `--out` folder holds them all.
+const MAX_PRINTED_ROWS: usize = 400;
 
 fn graphs(args: &Args) -> anyhow::Result<Vec<Graph>> {
     let mut graphs = Vec::new();

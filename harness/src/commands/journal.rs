@@ -81,6 +81,37 @@ where
             .map(|(_, row)| row.clone())
     }
 
+    /// Adds the row of job `index` and, when `save` says so, saves the journal and calls
+    /// `tables` as [`Journal::settle`] does: a run of thousands of short jobs saves every so
+    /// often instead of rewriting every row after each one ([`Journal::flush`] saves at the
+    /// end).
+    pub fn settle_sometimes(
+        &self,
+        index: usize,
+        row: R,
+        save: bool,
+        tables: impl FnOnce(Vec<R>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let mut saved = self.saved.lock().expect("journal lock");
+        saved.rows.retain(|(i, _)| *i != index);
+        saved.rows.push((index, row));
+        saved.rows.sort_by_key(|(i, _)| *i);
+        if !save {
+            return Ok(());
+        }
+        let text = serde_json::to_string_pretty(&*saved)?;
+        rulediff::util::atomic::write(&self.path, text.as_bytes())?;
+        tables(saved.rows.iter().map(|(_, row)| row.clone()).collect())
+    }
+
+    /// Saves the journal with every row added so far.
+    pub fn flush(&self) -> anyhow::Result<()> {
+        let saved = self.saved.lock().expect("journal lock");
+        let text = serde_json::to_string_pretty(&*saved)?;
+        rulediff::util::atomic::write(&self.path, text.as_bytes())?;
+        Ok(())
+    }
+
     /// Adds the row of job `index`, saves the journal, then calls `tables` with every row so
     /// far in job order (to write the caller's tables), all under one lock, so that tables
     /// written by parallel searches never go back to an older set of rows.

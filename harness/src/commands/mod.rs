@@ -21,6 +21,7 @@ pub mod explain;
 pub mod finite;
 pub mod journal;
 pub mod kee_claims;
+pub mod kee_space;
 pub mod random;
 pub mod report;
 pub mod rules;
@@ -41,13 +42,17 @@ pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
     let mut known: Vec<String> = ids::<Go>();
     known.extend(ids::<Chess>());
     known.extend(ids::<Xiangqi>());
-    for token in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+    for token in rulediff::referee::select::tokens(spec) {
         let pattern = token.strip_prefix('-').unwrap_or(token);
+        if let Some(named) = Go::named(pattern) {
+            named.map_err(anyhow::Error::msg)?;
+            continue;
+        }
         if !known.iter().any(|k| rule_matches(pattern, k)) {
             anyhow::bail!("unknown referee `{pattern}`; `rulediff rules` lists them all");
         }
     }
-    let none = rulediff::referee::select_own(&Go::registry(), spec).is_empty()
+    let none = rulediff::referee::select_own(&Go::registry_for(spec), spec).is_empty()
         && rulediff::referee::select_own(&Chess::registry(), spec).is_empty()
         && rulediff::referee::select_own(&Xiangqi::registry(), spec).is_empty();
     if none {

@@ -122,7 +122,7 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
     let engines = args.engines.load()?;
     super::engines::preflight(&engines, &setup, true)?;
     let (extra, joined) = super::engines::joined(&engines);
-    let mut registry = Go::registry();
+    let mut registry = Go::registry_for(args.rules.as_deref().unwrap_or_default());
     registry.extend(extra);
     let rules = match (&args.rules, engines.is_empty()) {
         (Some(rules), _) => rules.clone(),

@@ -16,6 +16,7 @@ pub struct Args {
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     out!("{}", listing::<Go>(args.verbose))?;
+    out!("{}", rulediff::go::rules::kee::axes::listing(args.verbose))?;
     out!("{}", listing::<Chess>(args.verbose))?;
     out!("{}", listing::<Xiangqi>(args.verbose))?;
     Ok(ExitCode::SUCCESS)

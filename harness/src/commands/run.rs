@@ -221,7 +221,7 @@ fn run_typed<F: Refereed + Explore>(
     options: &Options,
     extra: (Vec<RefereeInfo<F>>, Vec<String>),
 ) -> Outcome {
-    let mut registry = F::registry();
+    let mut registry = rulediff::runner::case_registry(case, rules);
     registry.extend(extra.0);
     let referees = match rules {
         Some(spec) => match select_own(&registry, spec) {

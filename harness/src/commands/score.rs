@@ -35,7 +35,7 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    let registry = Go::registry();
+    let registry = Go::registry_for(args.rules.as_deref().unwrap_or_default());
     let extra = match &args.rules {
         Some(spec) => select(&registry, spec).map_err(anyhow::Error::msg)?,
         None => Vec::new(),

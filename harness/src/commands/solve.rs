@@ -131,7 +131,7 @@ struct Row {
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     check_budgets(args)?;
-    let registry = Go::registry();
+    let registry = Go::registry_for(&args.rules);
     let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
     let starts = starts(args)?;
     let no_result = HalfPoints::from_f64(args.no_result)

@@ -63,4 +63,9 @@ impl Refereed for Go {
         all.extend(super::rules::kee::registry());
         all
     }
+
+    /// Kee combinations by their parts (`kee[rescind=erase,replace=same]`, `kee[*]`).
+    fn named(token: &str) -> Option<Result<Vec<RefereeInfo<Go>>, String>> {
+        super::rules::kee::named(token)
+    }
 }

@@ -96,4 +96,28 @@ pub trait Refereed: Family {
     const DEFAULT_RULES: &'static str;
     /// Every referee of this family, by id.
     fn registry() -> Vec<RefereeInfo<Self>>;
+
+    /// The referees a `--rules` token names by parts rather than by a listed id (Kee's
+    /// `kee[rescind=erase,replace=same]`, `kee[*]`): `None` when the token is not of such a
+    /// form, an error naming what is wrong when it is malformed.
+    fn named(_token: &str) -> Option<Result<Vec<RefereeInfo<Self>>, String>> {
+        None
+    }
+
+    /// The registry, plus every referee the tokens of a `--rules` list name by parts (see
+    /// [`Refereed::named`]); malformed tokens are left for [`super::select`] to report.
+    fn registry_for(spec: &str) -> Vec<RefereeInfo<Self>> {
+        let mut all = Self::registry();
+        for token in super::select::tokens(spec) {
+            let token = token.strip_prefix('-').unwrap_or(token);
+            if let Some(Ok(named)) = Self::named(token) {
+                for info in named {
+                    if !all.iter().any(|r| r.id == info.id) {
+                        all.push(info);
+                    }
+                }
+            }
+        }
+        all
+    }
 }

@@ -1,16 +1,14 @@
 //! The `--rules` selection language: picking referees from a registry by ids and `*`
 //! patterns.
 
-use crate::family::Family;
-
-use super::RefereeInfo;
+use super::{RefereeInfo, Refereed};
 
 /// Picks referees from a registry by a `--rules` list: comma-separated tokens, each `all`,
 /// an id, or a pattern with `*` wildcards (`kee*`, `*@spec`); a token prefixed with `-`
 /// removes what it matches (`all,-*@spec` is every referee but the spec twins). Referees
 /// come in the order the tokens first name them. A token that names nothing is an error, and
 /// so is a list that leaves no referee (`''`, `-all`): a run with no referee checks nothing.
-pub fn select<'a, F: Family>(
+pub fn select<'a, F: Refereed>(
     registry: &'a [RefereeInfo<F>],
     spec: &str,
 ) -> Result<Vec<&'a RefereeInfo<F>>, String> {
@@ -25,7 +23,7 @@ pub fn select<'a, F: Family>(
 }
 
 /// The first ids of a registry, for an error message (there are hundreds).
-fn some_ids<F: Family>(registry: &[RefereeInfo<F>]) -> String {
+fn some_ids<F: Refereed>(registry: &[RefereeInfo<F>]) -> String {
     const SHOWN: usize = 12;
     let ids: Vec<&str> = registry.iter().map(|r| r.id.as_str()).collect();
     match ids.len() {
@@ -39,28 +37,36 @@ fn some_ids<F: Family>(registry: &[RefereeInfo<F>]) -> String {
 
 /// As [`select`], but tokens that name no referee of this family are ignored (a `--rules`
 /// list given to a run over cases of several families).
-pub fn select_own<'a, F: Family>(
+pub fn select_own<'a, F: Refereed>(
     registry: &'a [RefereeInfo<F>],
     spec: &str,
 ) -> Vec<&'a RefereeInfo<F>> {
     select_tokens(registry, spec, false).unwrap_or_default()
 }
 
-fn select_tokens<'a, F: Family>(
+fn select_tokens<'a, F: Refereed>(
     registry: &'a [RefereeInfo<F>],
     spec: &str,
     strict: bool,
 ) -> Result<Vec<&'a RefereeInfo<F>>, String> {
     let mut chosen: Vec<&RefereeInfo<F>> = Vec::new();
-    for token in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    for token in tokens(spec) {
         let (remove, pattern) = match token.strip_prefix('-') {
             Some(rest) => (true, rest),
             None => (false, token),
         };
-        let hits: Vec<&RefereeInfo<F>> = registry
-            .iter()
-            .filter(|r| rule_matches(pattern, &r.id))
-            .collect();
+        let hits: Vec<&RefereeInfo<F>> = match F::named(pattern) {
+            Some(Err(e)) if strict => return Err(format!("--rules `{pattern}`: {e}")),
+            Some(Err(_)) => Vec::new(),
+            Some(Ok(named)) => named
+                .iter()
+                .filter_map(|n| registry.iter().find(|r| r.id == n.id))
+                .collect(),
+            None => registry
+                .iter()
+                .filter(|r| rule_matches(pattern, &r.id))
+                .collect(),
+        };
         if hits.is_empty() && strict {
             return Err(format!(
                 "unknown referee `{pattern}` for {}; known: {}",
@@ -79,6 +85,29 @@ fn select_tokens<'a, F: Family>(
         }
     }
     Ok(chosen)
+}
+
+/// The tokens of a `--rules` list: split at commas, except inside brackets (the parts of
+/// `kee[rescind=erase,replace=same]`).
+pub fn tokens(spec: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in spec.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' if depth <= 0 => {
+                out.push(&spec[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&spec[start..]);
+    out.into_iter()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// Does one `--rules` token (without its `-`) name referee `id`? `all` names every referee;
@@ -120,5 +149,13 @@ mod tests {
         assert!(rule_matches("k*e", "kee"));
         assert!(!rule_matches("ab*ba", "aba"));
         assert!(rule_matches("*", ""));
+    }
+
+    #[test]
+    fn commas_inside_brackets_do_not_split() {
+        assert_eq!(
+            tokens("psk, kee[rescind=erase,replace=same],-kee[*]@spec,"),
+            vec!["psk", "kee[rescind=erase,replace=same]", "-kee[*]@spec"]
+        );
     }
 }

@@ -14,6 +14,14 @@ pub struct Options {
     pub legal_sets: bool,
 }
 
+/// The registry a case's run picks from: the family's, plus every referee named by parts
+/// (`kee[…]`) on the command line (`rules`), in the case's `rules` key or in an expectation.
+pub fn case_registry<F: Refereed>(case: &Case<F>, rules: Option<&str>) -> Vec<RefereeInfo<F>> {
+    let mut named: Vec<&str> = vec![rules.or(case.rules.as_deref()).unwrap_or_default()];
+    named.extend(case.expect.iter().map(|(id, _)| id.as_str()));
+    F::registry_for(&named.join(","))
+}
+
 /// The referees for a case: those named on the command line, or else the case's own list
 /// (or the family's defaults) together with every referee the case has an expectation for.
 /// An error names the case file, and the line of the `rules` key or expectation at fault.

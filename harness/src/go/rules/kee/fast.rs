@@ -36,7 +36,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{Opponents, Reading, Replacement, RescindRecord};
+use super::{BanScope, Opponents, Reading, Replacement, RescindRecord, Turn};
 use crate::go::board::{Board, Colour, Effect, Scratch, EMPTY};
 use crate::go::graph::Vertex;
 use crate::go::score::{score, Count, Scoring};
@@ -105,6 +105,9 @@ struct Frame {
     undo_mark: usize,
     /// A later stone play closed this play's rescind window (`kee:rescind-window-closes`).
     sealed: bool,
+    /// The points banned where this play was made (`ban=pile`): a rescind of it restores
+    /// them, with this play's point added.
+    bans_before: Vec<Vertex>,
 }
 
 /// A change to rule 11's record, logged so `kee:rescind-erases` can unmake it.
@@ -137,6 +140,9 @@ struct Game {
     gap: Gap,
     /// The point the seat to move may not play: he was just rescinded there (rule 14).
     ban: Option<Vertex>,
+    /// With `ban=pile`, the further points banned here: stone plays rescinded earlier at this
+    /// point of the live game (sorted).
+    piled: Vec<Vertex>,
     /// (board hash, seat, point) rescinded, for `kee:rescinded-banned`.
     banned: Vec<(u64, usize, Vertex)>,
     /// The board before each live stone play, back to back.
@@ -295,7 +301,7 @@ impl Game {
 
     /// Rule 14: was `seat` rescinded at `v` (just now, or on this board for good)?
     fn replay_forbidden(&self, seat: usize, v: Vertex) -> bool {
-        (seat == self.to_move && self.ban == Some(v))
+        (seat == self.to_move && (self.ban == Some(v) || self.piled.contains(&v)))
             || self
                 .banned
                 .iter()
@@ -380,6 +386,7 @@ impl Game {
             gap_before: self.gap,
             undo_mark: self.undo.len(),
             sealed: false,
+            bans_before: self.piled_here(),
         });
         self.snapshots.extend_from_slice(self.board.cells());
         self.board.play(v, colour_of(seat), scratch);
@@ -388,6 +395,14 @@ impl Game {
         self.stamp(reading, seat, |s| s.any_play = t);
         self.gap = Gap::default();
         self.advance(seat, GoPlay::Stone(v));
+    }
+
+    /// Every point banned at this point of the live game, under `ban=pile`.
+    fn piled_here(&self) -> Vec<Vertex> {
+        let mut all = self.piled.clone();
+        all.extend(self.ban);
+        all.sort_unstable();
+        all
     }
 
     /// Rule 13: does a non-appealing pass by `seat` now rescind his last live stone play?
@@ -445,7 +460,17 @@ impl Game {
             self.gap.round = 0;
         }
         match reading.replacement {
-            Replacement::Differs => self.ban = Some(top.vertex),
+            // The rescinding pass replaced the play: no ban on the next player.
+            Replacement::Differs | Replacement::MaySame if reading.turn == Turn::Next => {
+                self.ban = None
+            }
+            Replacement::Differs => {
+                self.ban = Some(top.vertex);
+                if reading.ban == BanScope::Pile {
+                    self.piled = top.bans_before.clone();
+                    self.piled.retain(|&p| p != top.vertex);
+                }
+            }
             Replacement::MaySame => self.ban = None,
             Replacement::NeverAgain => {
                 self.banned.push((top.hash_before, seat, top.vertex));
@@ -457,7 +482,10 @@ impl Game {
             play: GoPlay::Pass,
             rescinded: true,
         });
-        self.to_move = seat;
+        self.to_move = match reading.turn {
+            Turn::Again => seat,
+            Turn::Next => (seat + 1) % self.setup.players,
+        };
     }
 
     fn unmake(&mut self, mark: usize) {
@@ -485,6 +513,7 @@ impl Game {
         });
         self.to_move = (seat + 1) % self.setup.players;
         self.ban = None;
+        self.piled.clear();
     }
 
     /// Rule 17: area scoring of the live board, with the case's dead stones and komi.
@@ -554,6 +583,7 @@ impl Referee<Go> for KeeReferee {
             live: Vec::new(),
             gap: Gap::default(),
             ban: None,
+            piled: Vec::new(),
             banned: Vec::new(),
             snapshots: Vec::new(),
             undo: Vec::new(),
@@ -668,6 +698,15 @@ impl KeeReferee {
             let bits = game.appearance_bits(&self.reading);
             key.push(bits.len() as u64);
             key.extend(bits.iter().flat_map(|&(h, b)| [h, b]));
+        }
+        if self.reading.ban == BanScope::Pile {
+            // Only under `ban=pile` do bans outlive one play, so only then do they key.
+            key.push(game.piled.len() as u64);
+            key.extend(game.piled.iter().map(|&p| p as u64));
+            for f in self.restorable(game) {
+                key.push(f.bans_before.len() as u64);
+                key.extend(f.bans_before.iter().map(|&p| p as u64));
+            }
         }
         if self.reading.replacement == Replacement::NeverAgain {
             let mut banned = game.banned.clone();

@@ -50,6 +50,7 @@
 //! next round of passes ends the game. The argument needs every appearance and pass to stay
 //! on record, which `kee:rescind-erases` does not do.
 
+pub mod axes;
 pub mod fast;
 pub mod spec;
 
@@ -79,6 +80,26 @@ pub enum Replacement {
     NeverAgain,
 }
 
+/// How long rule 14's ban on the rescinded play holds (with [`Replacement::Differs`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BanScope {
+    /// For the replacing play only: a second rescind at the same point bans only the play it
+    /// took back (`kee`).
+    Next,
+    /// Every stone play rescinded at a point of the live game stays banned whenever the game
+    /// restarts from that point (`kee[ban=pile]`).
+    Pile,
+}
+
+/// Who moves after a rescind (rule 14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// The rescinded player, to replace his play (`kee`).
+    Again,
+    /// The next player: the rescinding pass was the replacing play (`kee[turn=next]`).
+    Next,
+}
+
 /// Who "his opponent(s)" are (rules 11(b), 13 and claim 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Opponents {
@@ -94,6 +115,7 @@ pub enum Opponents {
 pub struct Reading {
     pub rescind: RescindRecord,
     pub replacement: Replacement,
+    pub ban: BanScope,
     /// The initial board counts as an appearance (rule 11).
     pub start_appears: bool,
     /// An opponent who has made no play at all since the first appearance "has only made
@@ -109,6 +131,7 @@ pub struct Reading {
     /// A rescinded stone play no longer counts as "the next stone play" for the stone plays
     /// before it, so they can be rescinded in turn (rule 13).
     pub cascade: bool,
+    pub turn: Turn,
 }
 
 impl Reading {
@@ -122,6 +145,8 @@ impl Reading {
         appeal_names_disallowed: false,
         opponents: Opponents::All,
         cascade: true,
+        ban: BanScope::Next,
+        turn: Turn::Again,
     };
 }
 
@@ -259,44 +284,102 @@ const SOURCE: &str = "Kee Rules of Go (2016), shared/reference/kee-rules.txt";
 /// Claim 3 of the text, which the finiteness checks hold every reading to.
 const CLAIMS_FINITE: bool = true;
 
-/// Why every game ends under a reading that keeps the record (see the module docs).
-pub const TERMINATION: &str = "rule 11 needs a passing mover and a witness opponent who has not passed; a player making stone plays for ever would need a witness who never passes again yet must keep making stone plays, and pass between them: so stone plays stop, rescinds then only take back live plays, and a round of passes ends the game (the record is never erased)";
+/// Why every game ends under a reading that keeps the record (see the module docs). It needs
+/// only the axis `rescind=keep`; every other axis leaves it standing.
+pub const TERMINATION: &str = "needs rescind=keep: rule 11 needs a passing mover and a witness opponent who has not passed; a player making stone plays for ever would need a witness who never passes again yet must keep making stone plays, and pass between them: so stone plays stop, rescinds then only take back live plays, and a round of passes ends the game (the record is never erased)";
+
+/// The termination argument, for the readings it covers.
+pub fn termination(reading: &Reading) -> Option<&'static str> {
+    (reading.rescind == RescindRecord::Keep).then_some(TERMINATION)
+}
 
 impl Variant {
     /// The termination argument, for the readings it covers.
     pub fn termination(&self) -> Option<&'static str> {
-        (self.reading.rescind == RescindRecord::Keep).then_some(TERMINATION)
+        termination(&self.reading)
     }
 }
 
-/// Every Kee referee: each variant fast, then as its `@spec` twin.
+/// The fast referee of one combination, and its `@spec` twin, as registry entries. `summary`
+/// and `details` say what it reads.
+fn infos(id: &str, reading: Reading, summary: &str, details: String) -> [RefereeInfo<Go>; 2] {
+    let made = id.to_string();
+    let fast = RefereeInfo::new(id, summary, SOURCE, move || {
+        Box::new(fast::KeeReferee::new(made.clone(), reading)) as Box<dyn Referee<Go>>
+    })
+    .with_details(details.clone())
+    .with_termination(termination(&reading))
+    .finite(CLAIMS_FINITE);
+    let spec_id = format!("{id}@spec");
+    let made = spec_id.clone();
+    let spec = RefereeInfo::new(
+        spec_id,
+        format!("Spec of {id} (whole-record rescan)"),
+        "The rules themselves, applied by rescanning the whole record",
+        move || Box::new(spec::KeeSpec::new(made.clone(), reading)) as Box<dyn Referee<Go>>,
+    )
+    .with_details(details);
+    // The spec is not marked finite: the termination oracle plays games of thousands of
+    // plies, which a whole-record rescan per question makes quadratic; the fast twin stands
+    // for the ruleset there, and the differential checks tie the two together.
+    [fast, spec]
+}
+
+/// Every named Kee referee: each variant fast, then as its `@spec` twin. The other
+/// combinations are made on demand from their ids ([`named`]).
 pub fn registry() -> Vec<RefereeInfo<Go>> {
     let mut all = Vec::new();
     for v in &VARIANTS {
-        let details = format!("reads: {}\n{}", v.sentence, v.details);
-        let (id, reading) = (v.id, v.reading);
-        all.push(
-            RefereeInfo::new(id, v.summary, SOURCE, move || {
-                Box::new(fast::KeeReferee::new(id, reading)) as Box<dyn Referee<Go>>
-            })
-            .with_details(details.clone())
-            .with_termination(v.termination())
-            .finite(CLAIMS_FINITE),
+        let details = format!(
+            "reads: {}\n{}\n{}",
+            v.sentence,
+            v.details,
+            axes::describe(&v.reading)
         );
-        let spec_id = format!("{id}@spec");
-        let made = spec_id.clone();
-        all.push(
-            RefereeInfo::new(
-                spec_id,
-                format!("Spec of {id} (whole-record rescan)"),
-                "The rules themselves, applied by rescanning the whole record",
-                move || Box::new(spec::KeeSpec::new(made.clone(), reading)) as Box<dyn Referee<Go>>,
-            )
-            .with_details(details),
-            // Not marked finite: the termination oracle plays games of thousands of plies,
-            // which a whole-record rescan per question makes quadratic; the fast twin stands
-            // for the ruleset there, and the differential checks tie the two together.
-        );
+        all.extend(infos(v.id, v.reading, v.summary, details));
     }
     all
+}
+
+/// The referee of any combination, by its canonical id ([`axes::id_of`]).
+pub fn combination(reading: Reading) -> [RefereeInfo<Go>; 2] {
+    let id = axes::id_of(&reading);
+    if let Some(v) = VARIANTS.iter().find(|v| v.id == id) {
+        let details = format!(
+            "reads: {}\n{}\n{}",
+            v.sentence,
+            v.details,
+            axes::describe(&reading)
+        );
+        return infos(v.id, v.reading, v.summary, details);
+    }
+    let summary = format!(
+        "Kee Rules; {}",
+        axes::differences(&Reading::DEFAULT, &reading).join(", ")
+    );
+    infos(&id, reading, &summary, axes::describe(&reading))
+}
+
+/// The referees a `--rules` token of the form `kee[…]` or `kee[…]@spec` names: `None` for any
+/// other token, an error for a malformed one.
+pub fn named(token: &str) -> Option<Result<Vec<RefereeInfo<Go>>, String>> {
+    let (base, spec) = match token.strip_suffix("@spec") {
+        Some(base) => (base, true),
+        None => (token, false),
+    };
+    let readings = match axes::parse(base)? {
+        Ok(readings) => readings,
+        Err(e) => return Some(Err(e)),
+    };
+    Some(Ok(readings
+        .into_iter()
+        .map(|r| {
+            let [fast, twin] = combination(r);
+            if spec {
+                twin
+            } else {
+                fast
+            }
+        })
+        .collect()))
 }

@@ -3,7 +3,7 @@
 //! rules 13–15 to find the live game; it answers rule 11 by scanning every play of the record
 //! it reads. Slow and plain; the fast referee is diffed against it.
 
-use super::{Reading, Replacement, RescindRecord};
+use super::{BanScope, Reading, Replacement, RescindRecord, Turn};
 use crate::go::board::{Colour, EMPTY};
 use crate::go::graph::Vertex;
 use crate::go::regions::plain_play;
@@ -40,10 +40,14 @@ struct Derived {
     /// Passes in `live` from this index on count toward the round (rule 15), besides
     /// starting after the last live stone play.
     round_mark: usize,
-    /// The seat to move may not play at this point: his play there was just rescinded.
-    ban: Option<Vertex>,
+    /// The seat to move may not play at these points: his plays there were rescinded (the
+    /// last one; under `ban=pile`, every one rescinded at this point of the live game).
+    ban: Vec<Vertex>,
     /// Every rescinded stone play, as an index into the record.
     rescinded: Vec<usize>,
+    /// Per stone play of the record: the live game before it (the point of the game where
+    /// it was made).
+    made_at: std::collections::HashMap<usize, Vec<usize>>,
 }
 
 pub struct KeeSpec {
@@ -87,8 +91,9 @@ impl KeeSpec {
             to_move: setup.to_move,
             sealed: Vec::new(),
             round_mark: 0,
-            ban: None,
+            ban: Vec::new(),
             rescinded: Vec::new(),
+            made_at: std::collections::HashMap::new(),
         };
         for (i, event) in self.record.iter().enumerate() {
             if event.play == GoPlay::Pass && self.rescinds(&d, event.seat) {
@@ -100,10 +105,11 @@ impl KeeSpec {
                     d.sealed.extend(self.last_live_stone(&d));
                 }
                 d.board = event.after.clone();
+                d.made_at.insert(i, d.live.clone());
             }
             d.live.push(i);
             d.to_move = (event.seat + 1) % setup.players;
-            d.ban = None;
+            d.ban.clear();
         }
         Ok(d)
     }
@@ -145,12 +151,29 @@ impl KeeSpec {
         };
         d.live.truncate(at);
         d.board = stone.before.clone();
-        d.to_move = seat;
+        let players = self.setup.as_ref().map_or(2, |s| s.players);
+        d.to_move = match self.reading.turn {
+            Turn::Again => seat,
+            Turn::Next => (seat + 1) % players,
+        };
         if !self.reading.passes_survive_rescind {
             d.round_mark = d.live.len();
         }
-        d.ban = (self.reading.replacement == Replacement::Differs).then_some(v);
         d.rescinded.push(index);
+        d.ban.clear();
+        // Under `turn=next` the rescinding pass replaced the play: nothing is banned.
+        if self.reading.replacement == Replacement::Differs && self.reading.turn == Turn::Again {
+            d.ban.push(v);
+            if self.reading.ban == BanScope::Pile {
+                let here = &d.made_at[&index];
+                d.ban.extend(d.rescinded.iter().filter_map(|r| {
+                    match (d.made_at.get(r) == Some(here), self.record[*r].play) {
+                        (true, GoPlay::Stone(p)) => Some(p),
+                        _ => None,
+                    }
+                }));
+            }
+        }
     }
 
     /// The plays rule 11 reads: the whole record, or only the live game.
@@ -199,7 +222,7 @@ impl KeeSpec {
 
     /// Rule 14: is `seat` barred from replaying at `v` on this board?
     fn replay_barred(&self, d: &Derived, seat: usize, v: Vertex) -> bool {
-        (seat == d.to_move && d.ban == Some(v))
+        (seat == d.to_move && d.ban.contains(&v))
             || (self.reading.replacement == Replacement::NeverAgain
                 && d.rescinded.iter().any(|&e| {
                     let stone = &self.record[e];
