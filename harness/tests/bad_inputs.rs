@@ -709,3 +709,21 @@ fn a_silent_engine_costs_its_startup_allowance_not_a_minute() {
     assert!(stderr.contains("1500 ms"), "{stderr}");
     assert!(seconds < 1.5 * 1.1 + 2.0, "{seconds} s");
 }
+
+#[test]
+fn engines_says_when_node_is_there_but_the_bridges_packages_are_not() {
+    let dir = common::fresh("node-bridges-without-packages");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulediff"))
+        .arg("engines")
+        .env("RULEDIFF_NODE_BRIDGES", &dir)
+        .env("RULEDIFF_NODE", "sh")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let sabaki = text.split("\nsabaki ").nth(1).expect("sabaki listed");
+    let status = sabaki.lines().nth(3).unwrap();
+    assert!(
+        status.contains("npm packages are not installed") && status.contains("npm ci"),
+        "{status}"
+    );
+}

@@ -102,7 +102,13 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     for spec in &specs {
         let found = match &spec.kind {
             Kind::Gtp { argv } | Kind::Bridge { argv } => match spec::locate(&argv[0]) {
-                Some(path) => format!("found {}", path.display()),
+                Some(path) => match missing_packages(argv) {
+                    Some(dir) => format!(
+                        "found {}, but its npm packages are not installed: `cd {dir} && npm ci`",
+                        path.display()
+                    ),
+                    None => format!("found {}", path.display()),
+                },
                 None => format!(
                     "NOT FOUND: give its path, `--engine {}=/path/to/{}`",
                     spec.id, argv[0]
@@ -123,4 +129,14 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// For a JavaScript bridge of rulediff's own, the folder whose `node_modules` is missing:
+/// `node` alone does not make the bridge work.
+fn missing_packages(argv: &[String]) -> Option<String> {
+    let dir = known::node_bridges_dir();
+    let script = argv.get(1)?;
+    let ours = script.starts_with(&format!("{dir}/"));
+    let installed = std::path::Path::new(&dir).join("node_modules").is_dir();
+    (ours && !installed).then_some(dir)
 }
