@@ -99,17 +99,21 @@ where
         if !save {
             return Ok(());
         }
-        let text = serde_json::to_string_pretty(&*saved)?;
-        rulediff::util::atomic::write(&self.path, text.as_bytes())?;
+        self.save(&saved)?;
         tables(saved.rows.iter().map(|(_, row)| row.clone()).collect())
+    }
+
+    /// Writes `saved` (taken under the journal's lock) to the journal file, atomically.
+    fn save(&self, saved: &Saved<P, (usize, R)>) -> anyhow::Result<()> {
+        let text = serde_json::to_string_pretty(saved)?;
+        rulediff::util::atomic::write(&self.path, text.as_bytes())?;
+        Ok(())
     }
 
     /// Saves the journal with every row added so far.
     pub fn flush(&self) -> anyhow::Result<()> {
         let saved = self.saved.lock().expect("journal lock");
-        let text = serde_json::to_string_pretty(&*saved)?;
-        rulediff::util::atomic::write(&self.path, text.as_bytes())?;
-        Ok(())
+        self.save(&saved)
     }
 
     /// Adds the row of job `index`, saves the journal, then calls `tables` with every row so
@@ -121,12 +125,6 @@ where
         row: R,
         tables: impl FnOnce(Vec<R>) -> anyhow::Result<()>,
     ) -> anyhow::Result<()> {
-        let mut saved = self.saved.lock().expect("journal lock");
-        saved.rows.retain(|(i, _)| *i != index);
-        saved.rows.push((index, row));
-        saved.rows.sort_by_key(|(i, _)| *i);
-        let text = serde_json::to_string_pretty(&*saved)?;
-        rulediff::util::atomic::write(&self.path, text.as_bytes())?;
-        tables(saved.rows.iter().map(|(_, row)| row.clone()).collect())
+        self.settle_sometimes(index, row, true, tables)
     }
 }
