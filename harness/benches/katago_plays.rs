@@ -9,12 +9,10 @@
 
 mod common;
 
-use common::{info, record, replay};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use common::{bench_own_games, info};
+use criterion::{criterion_group, criterion_main, Criterion};
 use rulediff::go::graph::Graph;
-use rulediff::go::{Go, GoPlay, GoSetup};
+use rulediff::go::{Go, GoSetup};
 use rulediff::referee::Refereed;
 
 const PRESETS: [&str; 4] = [
@@ -35,19 +33,7 @@ fn bench(c: &mut Criterion) {
             .map(|id| id.to_string())
             .chain(spec.into_iter().filter(|_| size == 9));
         for id in ids {
-            let referee = info(&registry, &id);
-            let mut rng = ChaCha8Rng::seed_from_u64(size as u64);
-            let games: Vec<Vec<GoPlay>> = (0..20)
-                .map(|_| record(&setup, referee, plies, &mut rng))
-                .collect();
-            let total: usize = games.iter().map(Vec::len).sum();
-            assert_eq!(
-                replay(&setup, referee, &games),
-                total,
-                "recorded games replay as legal"
-            );
-            group.throughput(Throughput::Elements(total as u64));
-            group.bench_function(&id, |b| b.iter(|| replay(&setup, referee, &games)));
+            bench_own_games(&mut group, &setup, info(&registry, &id), plies, size as u64);
         }
         group.finish();
     }

@@ -2,7 +2,9 @@
 
 use std::hint::black_box;
 
-use rand::Rng;
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Throughput};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rulediff::go::{Go, GoPlay, GoSetup};
 use rulediff::referee::RefereeInfo;
@@ -51,4 +53,29 @@ pub fn replay(setup: &GoSetup, referee: &RefereeInfo<Go>, games: &[Vec<GoPlay>])
         }
     }
     legal
+}
+
+/// Records 20 games of at most `plies` plays that `referee` accepts (untimed, seeded by
+/// `seed`), checks they replay as legal, and benches their replay as `id` in `group`.
+/// Not every bench that compiles this module calls it.
+#[allow(dead_code)]
+pub fn bench_own_games(
+    group: &mut BenchmarkGroup<WallTime>,
+    setup: &GoSetup,
+    referee: &RefereeInfo<Go>,
+    plies: usize,
+    seed: u64,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let games: Vec<Vec<GoPlay>> = (0..20)
+        .map(|_| record(setup, referee, plies, &mut rng))
+        .collect();
+    let total: usize = games.iter().map(Vec::len).sum();
+    assert_eq!(
+        replay(setup, referee, &games),
+        total,
+        "recorded games replay as legal"
+    );
+    group.throughput(Throughput::Elements(total as u64));
+    group.bench_function(&referee.id, |b| b.iter(|| replay(setup, referee, &games)));
 }
