@@ -241,7 +241,7 @@ pub fn pass_alive(data: &[u8]) {
 /// setup (any graph, 2–4 players), the plays, and a title and comment of whatever characters
 /// the bytes hold (quotes, backslashes, control characters).
 pub fn case_writer(data: &[u8]) {
-    use crate::family::{Explore, Family};
+    use crate::family::Family;
     use crate::go::{Go, GoPlay};
     let Some(input) = GoInput::from_bytes(data) else {
         return;
@@ -259,29 +259,83 @@ pub fn case_writer(data: &[u8]) {
     let split = data.len().min(24);
     let title = String::from_utf8_lossy(&data[..split]);
     let comment = String::from_utf8_lossy(&data[split..]);
+    written_reads_back::<Go>(setup, &moves, &title, &comment, |c| match c {
+        crate::case::AnyCase::Go(c) => Some(c),
+        _ => None,
+    });
+}
+
+/// Writes a case of family `F` with [`crate::case::CaseText`] and reads it back with
+/// [`crate::case::parse`]: the same family, setup (by its keys), plays, title, comment and
+/// expectation, or a panic showing the text written.
+fn written_reads_back<F: crate::family::Explore>(
+    setup: &F::Setup,
+    moves: &[String],
+    title: &str,
+    comment: &str,
+    pick: fn(crate::case::AnyCase) -> Option<crate::case::Case<F>>,
+) {
     let text = crate::case::CaseText {
-        family: Go::NAME,
-        title: &title,
-        comment: &comment,
-        rules: "psk",
-        setup_keys: &Go::setup_keys(setup),
-        moves: &moves,
-        expect: &[("psk@spec".into(), "{ ongoing = true }".into())],
+        family: F::NAME,
+        title,
+        comment,
+        rules: "x",
+        setup_keys: &F::setup_keys(setup),
+        moves,
+        expect: &[("x@spec".into(), "{ ongoing = true }".into())],
     }
     .render();
     let case = match crate::case::parse(Path::new("written.toml"), &text) {
-        Ok(crate::case::AnyCase::Go(case)) => case,
-        Ok(_) => panic!("a Go case read back as another family:\n{text}"),
+        Ok(any) => pick(any).unwrap_or_else(|| panic!("read back as another family:\n{text}")),
         Err(e) => panic!("the writer wrote what the parser rejects: {e}\n{text}"),
     };
     assert_eq!(case.title, title, "{text}");
     assert_eq!(case.comment, comment, "{text}");
-    assert_eq!(Go::setup_keys(&case.setup), Go::setup_keys(setup), "{text}");
+    assert_eq!(F::setup_keys(&case.setup), F::setup_keys(setup), "{text}");
     let read: Vec<String> = case
         .plays
         .iter()
-        .map(|p| Go::play_text(&case.setup, p))
+        .map(|p| F::play_text(&case.setup, p))
         .collect();
     assert_eq!(read, moves, "{text}");
     assert_eq!(case.expect.len(), 1, "{text}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::written_reads_back;
+    use crate::case::AnyCase;
+
+    fn strings(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn what_the_writer_writes_the_parser_reads_in_every_family() {
+        use crate::go::graph::Graph;
+        let (title, comment) = ("a \"quoted\" title", "line one\nline two");
+        let mut go = crate::go::GoSetup::empty(Graph::parse_shape("ring:5").unwrap(), 3);
+        go.stones[1] = 2;
+        go.to_move = 2;
+        let moves = strings(&["1", "pass", "3"]);
+        written_reads_back::<crate::go::Go>(&go, &moves, title, comment, |c| match c {
+            AnyCase::Go(c) => Some(c),
+            _ => None,
+        });
+        let chess = crate::chess::ChessSetup::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let moves = strings(&["e1f1", "e8d8"]);
+        written_reads_back::<crate::chess::Chess>(&chess, &moves, title, comment, |c| match c {
+            AnyCase::Chess(c) => Some(c),
+            _ => None,
+        });
+        let xq = crate::xiangqi::XqSetup::new(
+            crate::xiangqi::board::Position::start(),
+            crate::xiangqi::notation::Ranks::ZeroToNine,
+        );
+        let moves = strings(&["h2e2", "h9g7"]);
+        written_reads_back::<crate::xiangqi::Xiangqi>(&xq, &moves, title, comment, |c| match c {
+            AnyCase::Xiangqi(c) => Some(c),
+            _ => None,
+        });
+    }
 }
