@@ -13,6 +13,12 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The run of `case`, named by `path` (read from wherever it was loaded).
+fn run_as<F: Refereed + rulediff::family::Explore>(mut case: Case<F>, path: PathBuf) -> CaseRun {
+    case.path = path;
+    run(&case)
+}
+
 fn run<F: Refereed + rulediff::family::Explore>(case: &Case<F>) -> CaseRun {
     let registry = runner::case_registry(case, None);
     let referees = runner::referees_for(&registry, case, None).expect("case names known referees");
@@ -49,18 +55,9 @@ fn corpus_cases_pass_and_match_their_snapshots() {
         // names it: an absolute path would make lines wrap differently in every checkout.
         let relative = path.strip_prefix(root()).unwrap_or(path).to_path_buf();
         let run = match case::load(path).unwrap_or_else(|e| panic!("{e}")) {
-            AnyCase::Go(mut case) => {
-                case.path = relative;
-                run(&case)
-            }
-            AnyCase::Chess(mut case) => {
-                case.path = relative;
-                run(&case)
-            }
-            AnyCase::Xiangqi(mut case) => {
-                case.path = relative;
-                run(&case)
-            }
+            AnyCase::Go(case) => run_as(case, relative),
+            AnyCase::Chess(case) => run_as(case, relative),
+            AnyCase::Xiangqi(case) => run_as(case, relative),
         };
         let mut text = report::text::case_run(&run);
         text = text.replace(&format!("{}/", root().display()), "");

@@ -305,36 +305,16 @@ fn chess_js_and_chessops_referee_through_their_bridges() {
         ("threefold-automatic,chess.js", None),
         ("no-repetition,chessops", Some(castling)),
     ] {
-        let dir = scratch(&format!("chess-{}", rules.len()));
-        let out_dir = dir.join("out").display().to_string();
         let mut args = vec![
-            "random", "--family", "chess", "--games", "6", "--seed", "4", "--rules", rules,
-            "--out", &out_dir,
+            "--family", "chess", "--games", "6", "--seed", "4", "--rules", rules,
         ];
         if let Some(fen) = start {
             args.extend(["--start", fen]);
         }
-        let out = rulediff(&args);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let results: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.join("out/results.json")).unwrap())
-                .unwrap();
-        assert_eq!(
-            results["faults"],
-            serde_json::json!([]),
-            "{rules}: {results}"
-        );
+        let results = fault_free_campaign(&format!("chess-{}", rules.len()), &args);
         assert_eq!(
             results["signatures"],
             serde_json::json!([]),
-            "{rules}: {results}"
-        );
-        assert!(
-            results["plies"].as_u64().unwrap() > 300,
             "{rules}: {results}"
         );
     }
@@ -352,12 +332,23 @@ fn agrees_with_simple_ko(engine: &str) {
 
 /// A short campaign of `engine` against `simple-ko` on 5x5 with no fault; its results.
 fn campaign_against_simple_ko(engine: &str) -> serde_json::Value {
-    let dir = scratch(engine);
+    fault_free_campaign(
+        engine,
+        &[
+            "--board", "5x5", "--games", "8", "--seed", "6", "--engine", engine,
+        ],
+    )
+}
+
+/// `rulediff random ARGS` into a scratch folder named `name`: it succeeds, no referee
+/// faults, and it plays more than 300 plies; its results.
+fn fault_free_campaign(name: &str, args: &[&str]) -> serde_json::Value {
+    let dir = scratch(name);
     let out_dir = dir.join("out").display().to_string();
-    let out = rulediff(&[
-        "random", "--board", "5x5", "--games", "8", "--seed", "6", "--engine", engine, "--out",
-        &out_dir,
-    ]);
+    let mut all = vec!["random"];
+    all.extend_from_slice(args);
+    all.extend(["--out", &out_dir]);
+    let out = rulediff(&all);
     assert!(
         out.status.success(),
         "{}",
@@ -369,11 +360,11 @@ fn campaign_against_simple_ko(engine: &str) -> serde_json::Value {
     assert_eq!(
         results["faults"],
         serde_json::json!([]),
-        "{engine}: {results}"
+        "{name} {args:?}: {results}"
     );
     assert!(
         results["plies"].as_u64().unwrap() > 300,
-        "{engine}: {results}"
+        "{name} {args:?}: {results}"
     );
     results
 }
