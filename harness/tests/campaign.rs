@@ -132,12 +132,11 @@ fn campaign_stopped_after_a_batch_resumes_to_the_same_results() {
         max_plies: 128,
         shard: None,
     };
-    let dir = fresh("lib");
     let mut whole = Results::new(plan.clone());
-    run(&setup, &referees, &mut whole, 32, &dir, |_, _| Ok(())).unwrap();
+    run(&setup, &referees, &mut whole, 32, |_, _, _| Ok(())).unwrap();
 
     let mut interrupted = Results::new(plan);
-    let stop = run(&setup, &referees, &mut interrupted, 32, &dir, |_, done| {
+    let stop = run(&setup, &referees, &mut interrupted, 32, |_, done, _| {
         if done == 32 {
             Err(std::io::Error::other("interrupted"))
         } else {
@@ -149,7 +148,7 @@ fn campaign_stopped_after_a_batch_resumes_to_the_same_results() {
     let saved: Results =
         serde_json::from_str(&serde_json::to_string(&interrupted).unwrap()).unwrap();
     let mut resumed = saved;
-    run(&setup, &referees, &mut resumed, 32, &dir, |_, _| Ok(())).unwrap();
+    run(&setup, &referees, &mut resumed, 32, |_, _, _| Ok(())).unwrap();
     assert_eq!(
         serde_json::to_value(&resumed).unwrap(),
         serde_json::to_value(&whole).unwrap()

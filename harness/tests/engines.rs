@@ -54,10 +54,9 @@ fn run_campaign(
     board: &str,
     games: u64,
     seed: u64,
-    dir: &Path,
 ) -> Results {
     let vertices = Graph::parse_shape(board).unwrap().len();
-    run_campaign_plies(referees, board, games, seed, 8 * vertices, dir)
+    run_campaign_plies(referees, board, games, seed, 8 * vertices)
 }
 
 fn run_campaign_plies(
@@ -66,7 +65,6 @@ fn run_campaign_plies(
     games: u64,
     seed: u64,
     max_plies: usize,
-    dir: &Path,
 ) -> Results {
     let setup = GoSetup::empty(Graph::parse_shape(board).unwrap(), 2);
     let chosen: Vec<&RefereeInfo<Go>> = referees.iter().collect();
@@ -80,7 +78,7 @@ fn run_campaign_plies(
         shard: None,
     };
     let mut results = Results::new(plan);
-    campaign::run(&setup, &chosen, &mut results, 64, dir, |_, _| Ok(())).unwrap();
+    campaign::run(&setup, &chosen, &mut results, 64, |_, _, _| Ok(())).unwrap();
     results
 }
 
@@ -144,8 +142,7 @@ fn gnugo_psk_ssk_and_simple_ko_agree_on_random_games() {
         let engines = engines(vec![builtin(mode)]);
         let registry = paired(&engines);
         for (board, games) in [("5x5", 200), ("9x9", 40)] {
-            let dir = scratch(&format!("{mode}-{board}"));
-            let results = run_campaign(&registry, board, games, 11, &dir);
+            let results = run_campaign(&registry, board, games, 11);
             assert_eq!(results.games_done, games);
             assert!(
                 results.faults.is_empty(),
@@ -265,8 +262,8 @@ fn an_engine_that_crashes_or_hangs_once_is_restarted_and_loses_nothing() {
         };
         let clean = engines(vec![builtin("gnugo-psk")]);
         let flaky = engines(vec![spec]);
-        let expected = run_campaign(&paired(&clean), "5x5", 12, 3, &scratch("clean"));
-        let got = run_campaign(&paired(&flaky), "5x5", 12, 3, &scratch(mode));
+        let expected = run_campaign(&paired(&clean), "5x5", 12, 3);
+        let got = run_campaign(&paired(&flaky), "5x5", 12, 3);
         assert_eq!(got.incidents.len(), 1, "{mode}: {:?}", got.incidents);
         assert!(got.faults.is_empty(), "{mode}: {:?}", got.faults);
         assert_eq!(findings(&got), findings(&expected), "{mode}");
@@ -281,7 +278,7 @@ fn garbage_and_repeated_crashes_are_faults_never_divergences() {
             return;
         };
         let flaky = engines(vec![spec]);
-        let results = run_campaign(&paired(&flaky), "5x5", 16, 5, &dir);
+        let results = run_campaign(&paired(&flaky), "5x5", 16, 5);
         assert_eq!(results.games_done, 16, "{mode}: the campaign goes on");
         assert!(!results.faults.is_empty(), "{mode}: faults are recorded");
         assert!(
@@ -301,7 +298,7 @@ fn killing_gnugo_mid_run_loses_no_result() {
         return;
     }
     let clean = engines(vec![builtin("gnugo-psk")]);
-    let expected = run_campaign(&paired(&clean), "9x9", 24, 9, &scratch("kill-clean"));
+    let expected = run_campaign(&paired(&clean), "9x9", 24, 9);
     let engines = Arc::new(engines(vec![builtin("gnugo-psk")]));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -310,7 +307,7 @@ fn killing_gnugo_mid_run_loses_no_result() {
     let runner = {
         let engines = Arc::clone(&engines);
         std::thread::spawn(move || {
-            pool.install(|| run_campaign(&paired(&engines), "9x9", 24, 9, &scratch("kill")))
+            pool.install(|| run_campaign(&paired(&engines), "9x9", 24, 9))
         })
     };
     let gtp = engines.gtp("gnugo-psk").unwrap();
@@ -370,7 +367,7 @@ fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
         "Leela Zero accepts the ko recapture"
     );
     // Beyond ko: in random play its `play` allows what no ko rule and all suicide allow.
-    let results = run_campaign_plies(&registry, "19x19", 1, 2, 80, &scratch("leela"));
+    let results = run_campaign_plies(&registry, "19x19", 1, 2, 80);
     assert!(results.faults.is_empty(), "{:?}", results.faults);
     assert!(
         results
@@ -390,7 +387,7 @@ fn the_goban_crate_runs_in_process_and_its_divergences_are_superko_or_cycles() {
     for id in ["goban-chinese", "goban-japanese"] {
         let engines = engines(vec![builtin(id)]);
         let registry = paired(&engines);
-        let results = run_campaign(&registry, "5x5", 150, 4, &scratch(id));
+        let results = run_campaign(&registry, "5x5", 150, 4);
         assert!(results.faults.is_empty(), "{:?}", results.faults);
         assert!(results.plies > 5_000);
         explained_goban(&results);
@@ -462,7 +459,7 @@ fn gnugo_is_legal_and_play_with_undo_agree_with_all_legal() {
         spec.legality = legality;
         let engines = engines(vec![spec]);
         let registry = paired(&engines);
-        let results = run_campaign(&registry, "5x5", 40, 21, &scratch("legality"));
+        let results = run_campaign(&registry, "5x5", 40, 21);
         assert!(
             results.faults.is_empty(),
             "{legality:?}: {:?}",

@@ -111,3 +111,45 @@ fn the_check_sees_an_import_against_the_flow() {
     assert_eq!(up.len(), 1, "{up:?}");
     assert!(up[0].0.ends_with("bad.rs") && up[0].1 == "report");
 }
+
+/// The lines of files under `dir` that write to the file system (`file:line`).
+fn file_writes(dir: &Path) -> Vec<String> {
+    const WRITES: &[&str] = &["fs::write", "File::create", "atomic::write", "create_dir"];
+    let mut files = Vec::new();
+    sources(dir, &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        // A module's tests may make scratch files; only its code is checked.
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (n, line) in code.lines().enumerate() {
+            if WRITES.iter().any(|w| line.contains(w)) {
+                found.push(format!("{}:{}", file.display(), n + 1));
+            }
+        }
+    }
+    found
+}
+
+/// The runner settles results; the commands decide where they go (README, "Layout").
+#[test]
+fn the_runner_writes_no_files() {
+    let runner = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/runner");
+    let writes = file_writes(&runner);
+    assert!(writes.is_empty(), "the runner writes files: {writes:?}");
+}
+
+#[test]
+fn the_write_check_sees_a_write() {
+    let dir = std::env::temp_dir().join(format!("rulediff-writes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("bad.rs"),
+        "fn f() {\n    std::fs::write(\"x\", \"y\");\n}\n",
+    )
+    .unwrap();
+    let writes = file_writes(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(writes.len(), 1, "{writes:?}");
+    assert!(writes[0].ends_with("bad.rs:2"));
+}

@@ -112,13 +112,12 @@ fn a_referee_that_breaks_its_claim_makes_defects_that_lead_every_report() {
         max_plies: 128,
         shard: None,
     };
-    let dir = fresh("liar");
     let mut results = Results::new(plan);
     results.claims = referees
         .iter()
         .map(|r| (r.id.clone(), r.claims.clone()))
         .collect();
-    campaign::run(&setup, &referees, &mut results, 64, &dir, |_, _| Ok(())).unwrap();
+    campaign::run(&setup, &referees, &mut results, 64, |_, _, _| Ok(())).unwrap();
     let analysis = Analysis::of(&results);
     assert!(
         analysis.defects() > 0,

@@ -170,30 +170,26 @@ fn campaign_of<F: Explore>(
         .collect();
     let bar = progress(results.plan.own_games(), results.games_done);
     let mut rendered: Option<Instant> = None;
-    campaign::run(
-        setup,
-        referees,
-        &mut results,
-        BATCH,
-        &args.out,
-        |r, done| {
-            bar.set_position(done);
-            bar.set_message(format!(
-                "{} divergences, {} signatures",
-                r.divergences(),
-                r.signatures.len()
-            ));
-            // The page draws every divergence's boards: after every batch it would cost a
-            // campaign a quarter of its time; results.json, which a resume needs, is saved always.
-            let due = rendered.is_none_or(|t| t.elapsed() >= RENDER_EVERY);
-            save_results(&args.out, r)?;
-            if due {
-                rendered = Some(Instant::now());
-                super::report::render(&args.out, r)?;
-            }
-            Ok(())
-        },
-    )?;
+    campaign::run(setup, referees, &mut results, BATCH, |r, done, changed| {
+        bar.set_position(done);
+        bar.set_message(format!(
+            "{} divergences, {} signatures",
+            r.divergences(),
+            r.signatures.len()
+        ));
+        // The page draws every divergence's boards: after every batch it would cost a
+        // campaign a quarter of its time; results.json, which a resume needs, is saved always.
+        let due = rendered.is_none_or(|t| t.elapsed() >= RENDER_EVERY);
+        // Cases first: saved results never name a case file that is not there yet.
+        super::report::write_cases(&args.out, r, Some(changed))
+            .map_err(|e| std::io::Error::other(format!("{e:#}")))?;
+        save_results(&args.out, r)?;
+        if due {
+            rendered = Some(Instant::now());
+            super::report::render(&args.out, r)?;
+        }
+        Ok(())
+    })?;
     super::report::render(&args.out, &results)?;
     bar.finish_and_clear();
     out!(
@@ -244,7 +240,8 @@ const RENDER_EVERY: Duration = Duration::from_secs(30);
 
 /// Writes the results atomically, so an interruption loses at most one batch.
 pub fn save_results(out: &Path, results: &Results) -> std::io::Result<()> {
-    let json = serde_json::to_string_pretty(results).map_err(std::io::Error::other)?;
+    let json = serde_json::to_string_pretty(results)
+        .map_err(|e| std::io::Error::other(format!("{e:#}")))?;
     rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())
 }
 

@@ -11,6 +11,7 @@ use rulediff::referee::{RefereeInfo, Refereed};
 use rulediff::report::campaign;
 use rulediff::runner::campaign::Results;
 use rulediff::runner::merge::merge;
+use rulediff::runner::random::SignatureSummary;
 use rulediff::util::atomic;
 use rulediff::xiangqi::Xiangqi;
 
@@ -38,7 +39,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     };
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     if args.results.is_none() {
-        write_cases(&out, &results)?;
+        write_cases(&out, &results, None)?;
         let json = serde_json::to_string_pretty(&results)?;
         atomic::write(&out.join("results.json"), json.as_bytes())
             .with_context(|| format!("cannot write {}", out.join("results.json").display()))?;
@@ -62,9 +63,11 @@ fn merged(dirs: &[PathBuf]) -> anyhow::Result<Results> {
     Ok(merge(shards)?)
 }
 
-/// Every signature's minimized case, as the shard that found the example wrote it.
-fn write_cases(out: &Path, results: &Results) -> anyhow::Result<()> {
-    for s in &results.signatures {
+/// The minimized cases of the signatures whose path is in `only` (all, without it), each as
+/// the run (or the shard) that found the example made it.
+pub fn write_cases(out: &Path, results: &Results, only: Option<&[String]>) -> anyhow::Result<()> {
+    let wanted = |s: &&SignatureSummary| only.is_none_or(|paths| paths.contains(&s.case_path));
+    for s in results.signatures.iter().filter(wanted) {
         let path = out.join(&s.case_path);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)

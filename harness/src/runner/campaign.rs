@@ -3,7 +3,6 @@
 //! found and can resume where it stopped.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -197,15 +196,15 @@ struct Batch<P> {
     counts: BTreeMap<Signature, (usize, usize)>,
 }
 
-/// Plays games `results.games_done..` in batches of `batch`, calling `saved` after each so the
-/// caller can write the results and show progress.
+/// Plays games `results.games_done..` in batches of `batch`, calling `saved` after each with the
+/// case paths of the signatures whose example changed in it, so the caller can write those cases
+/// and the results and show progress: the runner itself writes no files.
 pub fn run<F: Explore>(
     setup: &F::Setup,
     referees: &[&RefereeInfo<F>],
     results: &mut Results,
     batch: u64,
-    out: &Path,
-    mut saved: impl FnMut(&Results, u64) -> std::io::Result<()>,
+    mut saved: impl FnMut(&Results, u64, &[String]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     let plan = results.plan.clone();
     while results.games_done < plan.own_games() {
@@ -240,9 +239,9 @@ pub fn run<F: Explore>(
             tally(&mut found, g, game.found);
         }
         results.add_game_signatures(sets);
-        merge::<F>(setup, referees, results, found, out)?;
+        let changed = merge::<F>(setup, referees, results, found);
         results.games_done = end;
-        saved(results, end)?;
+        saved(results, end, &changed)?;
     }
     Ok(())
 }
@@ -279,8 +278,7 @@ fn merge<F: Explore>(
     referees: &[&RefereeInfo<F>],
     results: &mut Results,
     batch: Batch<F::Play>,
-    out: &Path,
-) -> std::io::Result<()> {
+) -> Vec<String> {
     let (firsts, counts) = (batch.firsts, batch.counts);
     // The example of a signature is its shortest history in the whole campaign, the earliest
     // game among equals, whatever the batches: so shards merge into the report of one run.
@@ -298,11 +296,8 @@ fn merge<F: Explore>(
         .into_par_iter()
         .map(|(g, f)| summarize::<F>(setup, referees, &results.plan, g, f))
         .collect();
+    let changed = summaries.iter().map(|s| s.case_path.clone()).collect();
     for summary in summaries {
-        let cases = out.join("cases");
-        std::fs::create_dir_all(&cases)
-            .map_err(|e| crate::util::atomic::named("cannot create folder", &cases, e))?;
-        crate::util::atomic::write(&out.join(&summary.case_path), summary.case_file.as_bytes())?;
         match results
             .signatures
             .iter_mut()
@@ -334,7 +329,7 @@ fn merge<F: Explore>(
             .cmp(&a.count)
             .then(a.description.cmp(&b.description))
     });
-    Ok(())
+    changed
 }
 
 /// Minimizes one divergence and renders it as a case, a diagram and a summary row.
