@@ -49,12 +49,7 @@ fn paired(engines: &Engines) -> Vec<RefereeInfo<Go>> {
     registry
 }
 
-fn run_campaign(
-    referees: &[RefereeInfo<Go>],
-    board: &str,
-    games: u64,
-    seed: u64,
-) -> Results {
+fn run_campaign(referees: &[RefereeInfo<Go>], board: &str, games: u64, seed: u64) -> Results {
     let vertices = Graph::parse_shape(board).unwrap().len();
     run_campaign_plies(referees, board, games, seed, 8 * vertices)
 }
@@ -306,9 +301,7 @@ fn killing_gnugo_mid_run_loses_no_result() {
         .unwrap();
     let runner = {
         let engines = Arc::clone(&engines);
-        std::thread::spawn(move || {
-            pool.install(|| run_campaign(&paired(&engines), "9x9", 24, 9))
-        })
+        std::thread::spawn(move || pool.install(|| run_campaign(&paired(&engines), "9x9", 24, 9)))
     };
     let gtp = engines.gtp("gnugo-psk").unwrap();
     let pid = loop {

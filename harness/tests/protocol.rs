@@ -293,6 +293,45 @@ fn sabaki_go_board_referees_through_its_bridge() {
     assert!(results["claims"].get("sabaki").is_some(), "{results}");
 }
 
+/// Tenuki (npm) through its bridge, each ko rule against the ruleset it claims: Tenuki ends
+/// its games itself and counts them, so game ends and results are compared as well as plays.
+#[test]
+fn tenuki_referees_through_its_bridge_with_each_ko_rule() {
+    if !common::tools(&[common::Tool::NodeBridges]) {
+        return;
+    }
+    for engine in ["tenuki", "tenuki-psk", "tenuki-ssk", "tenuki-nsk"] {
+        let results = campaign_against_claim(engine, "5x5", "30");
+        assert_eq!(
+            results["signatures"],
+            serde_json::json!([]),
+            "{engine}: {results}"
+        );
+    }
+    // A setup Tenuki's Game cannot start from is a fault of the engine, never a divergence.
+    let case = format!(
+        "{}/../corpus/go/basics/basic-ko.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = rulediff(&["run", &case, "--engine", "tenuki-psk"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("starts from an empty board with Black to move"),
+        "{text}"
+    );
+    assert!(!text.contains("DIVERGENCE"), "{text}");
+}
+
+/// A campaign of `engine` alone on `board`: it meets the ruleset it claims, with no fault.
+fn campaign_against_claim(engine: &str, board: &str, games: &str) -> serde_json::Value {
+    fault_free_campaign(
+        engine,
+        &[
+            "--board", board, "--games", games, "--seed", "6", "--engine", engine,
+        ],
+    )
+}
+
 /// chess.js and chessops (npm) through their bridges, each against the ruleset it claims,
 /// from the start and from a position with castling and en passant in play.
 #[test]

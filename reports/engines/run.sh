@@ -54,6 +54,11 @@ chess_campaign chessops-ep-castling 300 no-repetition,chessops --start "$CASTLIN
 for preset in chinese aga japanese korean ing nz; do
   campaign "ogs-$preset-5x5" 5x5 300 200 "ogs-$preset"
 done
+# Tenuki (npm tenuki), one campaign per ko rule on each board size.
+for ko in "" -psk -ssk -nsk; do
+  campaign "tenuki$ko-5x5" 5x5 1000 200 "tenuki$ko"
+  campaign "tenuki$ko-9x9" 9x9 300 648 "tenuki$ko"
+done
 # The Python environments (PyPI open-spiel, pettingzoo): empty boards only.
 campaign openspiel-go-5x5 5x5 300 200 openspiel-go --rules simple-ko,psk,openspiel-go
 campaign pettingzoo-go-5x5 5x5 300 200 pettingzoo-go

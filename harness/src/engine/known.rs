@@ -133,9 +133,30 @@ fn node_bridges() -> Vec<EngineSpec> {
         ),
         ..EngineSpec::gtp(&format!("ogs-{preset}"), Vec::new(), Some(ruleset))
     }));
+    specs.extend(TENUKI_KO_RULES.into_iter().map(|(id, ko, ruleset)| EngineSpec {
+        kind: Kind::Bridge {
+            argv: node_command("tenuki_bridge.js", &["--ko", ko]),
+        },
+        summary: format!(
+            "tenuki 0.3.1 (npm) over the JSON protocol: koRule {ko}, no suicide, scoring area, empty boards only; \
+             Tenuki ends at two passes and counts"
+        ),
+        ..EngineSpec::gtp(id, Vec::new(), Some(ruleset))
+    }));
     specs.extend(python_bridges());
     specs
 }
+
+/// Tenuki's ko rules (tenuki 0.3.1, README "Ko and superko"; `lib/ruleset.js`): our id, its
+/// `koRule`, and our ruleset with the same rule. Tenuki's situational superko forbids a
+/// position "which that same player was responsible for creating", and its natural one
+/// skips positions created by a pass: our `ssk` and `nsk` in two-player games.
+const TENUKI_KO_RULES: [(&str, &str, &str); 4] = [
+    ("tenuki", "simple", "simple-ko"),
+    ("tenuki-psk", "positional-superko", "psk"),
+    ("tenuki-ssk", "situational-superko", "ssk"),
+    ("tenuki-nsk", "natural-situational-superko", "nsk"),
+];
 
 /// OGS's GobanEngine rules presets (goban 8.3.64, GobanEngine's defaults by `rules`): the
 /// preset, our ruleset with the same ko and suicide rules, and what the preset sets. The
