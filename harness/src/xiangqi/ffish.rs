@@ -27,7 +27,7 @@ pub fn info() -> RefereeInfo<Xiangqi> {
         "ffish",
         "Fairy-Stockfish through pyffish: Asian (AXF) rules, judged at the third occurrence",
         "Fairy-Stockfish's xiangqi (chasingRule = axf, perpetualCheckIllegal, nFoldRule = 3) via harness/bridges/ffish_bridge.py",
-        || Box::new(Ffish::new("ffish")),
+        || Box::new(StateBridge::new("ffish", vec![python(), script()])),
     )
     .with_details(
         "External: needs python3 with pyffish. Perpetual check loses; a perpetual chase (new attacks on\n\
@@ -47,7 +47,7 @@ pub fn available() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-fn python() -> String {
+pub(crate) fn python() -> String {
     std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into())
 }
 
@@ -67,17 +67,18 @@ fn check(_request: &str, reply: Value) -> Result<Value, Fault> {
     })
 }
 
-fn kind(id: &str) -> BridgeKind {
+fn kind(id: &str, argv: Vec<String>) -> BridgeKind {
     BridgeKind {
         id: id.to_string(),
-        argv: vec![python(), script()],
+        argv,
         check,
         timeouts: None,
     }
 }
 
-/// The Fairy-Stockfish referee.
-pub struct Ffish {
+/// A xiangqi referee behind a bridge that answers as `ffish_bridge.py` does (every reply the
+/// whole state): Fairy-Stockfish's, and cchess's ([`super::cchess`]).
+pub struct StateBridge {
     id: String,
     session: Session,
     to_move: Colour,
@@ -85,11 +86,12 @@ pub struct Ffish {
     over: Option<Outcome>,
 }
 
-impl Ffish {
-    pub fn new(id: impl Into<String>) -> Ffish {
+impl StateBridge {
+    /// The referee `id` run by the command `argv`.
+    pub fn new(id: impl Into<String>, argv: Vec<String>) -> StateBridge {
         let id = id.into();
-        Ffish {
-            session: Session::new(kind(&id)),
+        StateBridge {
+            session: Session::new(kind(&id, argv)),
             id,
             to_move: Colour::Red,
             legal: Vec::new(),
@@ -133,7 +135,7 @@ fn outcome(to_move: Colour, reply: &Value) -> Option<Outcome> {
     })
 }
 
-impl Referee<Xiangqi> for Ffish {
+impl Referee<Xiangqi> for StateBridge {
     fn id(&self) -> &str {
         &self.id
     }

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod case;
+pub mod cchess;
 pub mod diagram;
 pub mod explore;
 pub mod fen;

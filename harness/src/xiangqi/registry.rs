@@ -186,6 +186,7 @@ impl Refereed for Xiangqi {
             SpecRule::None,
         ));
         all.push(super::ffish::info());
+        all.push(super::cchess::info());
         all
     }
 }

@@ -103,6 +103,8 @@ pub enum Tool {
     OpenSpiel,
     /// python3 with pettingzoo's go_v5 (which imports pygame).
     PettingZoo,
+    /// python3 with cchess (a xiangqi library).
+    Cchess,
 }
 
 impl Tool {
@@ -118,6 +120,7 @@ impl Tool {
             Tool::NodeBridges => "apt-get install nodejs npm; cd harness/bridges/node && npm ci",
             Tool::OpenSpiel => "pip install open-spiel",
             Tool::PettingZoo => "pip install pettingzoo pygame",
+            Tool::Cchess => "pip install cchess",
         }
     }
 
@@ -140,14 +143,19 @@ impl Tool {
             Tool::Python => python("sys"),
             Tool::OpenSpiel => python("pyspiel"),
             Tool::PettingZoo => python("pettingzoo.classic.go_v5"),
+            Tool::Cchess => python("cchess"),
             Tool::NodeBridges => {
                 let dir = rulediff::engine::known::node_bridges_dir();
                 program("node")
-                    && ["@sabaki/go-board", "chess.js", "chessops", "goban"]
-                        .iter()
-                        .all(|p| {
-                            Path::new(&format!("{dir}/node_modules/{p}/package.json")).is_file()
-                        })
+                    && [
+                        "@sabaki/go-board",
+                        "chess.js",
+                        "chessops",
+                        "goban",
+                        "tenuki",
+                    ]
+                    .iter()
+                    .all(|p| Path::new(&format!("{dir}/node_modules/{p}/package.json")).is_file())
             }
         }
     }
