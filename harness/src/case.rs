@@ -52,17 +52,17 @@ pub struct Source<'a> {
 }
 
 impl Source<'_> {
-    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> CaseError {
+    pub fn error_at(&self, offset: usize, message: impl std::fmt::Display) -> CaseError {
         let (line, column) = crate::util::line_column(self.text, offset);
         CaseError {
             path: self.path.to_path_buf(),
             line,
             column,
-            message: message.into(),
+            message: message.to_string(),
         }
     }
 
-    pub fn error_in<T>(&self, value: &Spanned<T>, message: impl Into<String>) -> CaseError {
+    pub fn error_in<T>(&self, value: &Spanned<T>, message: impl std::fmt::Display) -> CaseError {
         self.error_at(value.span().start, message)
     }
 
@@ -177,21 +177,6 @@ pub struct Case<F: Family> {
     pub places: Places,
 }
 
-impl<F: Family> Case<F> {
-    /// `path:line:column: message`, at the `rules` key (no `id`) or at `id`'s expectation;
-    /// `path: message` where the place is unknown.
-    pub fn error_at_referee(&self, id: Option<&str>, message: &str) -> String {
-        let place = match id {
-            None => self.places.rules,
-            Some(id) => self.places.expect.get(id).copied(),
-        };
-        match place {
-            Some((line, column)) => format!("{}:{line}:{column}: {message}", self.path.display()),
-            None => format!("{}: {message}", self.path.display()),
-        }
-    }
-}
-
 impl Header {
     /// Parses the moves string with the family's notation, each error at its own token.
     pub fn plays<F: Family>(
@@ -258,7 +243,7 @@ fn checked_result(
     seats: &[String],
 ) -> Result<String, CaseError> {
     crate::referee::Outcome::check_expected(result.get_ref(), seats)
-        .map_err(|message| src.error_in(result, message))?;
+        .map_err(|e| src.error_in(result, e))?;
     Ok(result.get_ref().clone())
 }
 

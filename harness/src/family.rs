@@ -12,11 +12,13 @@ pub trait Family: Sized + 'static {
     type Setup: Clone + Debug + Send + Sync;
     /// One play in the game.
     type Play: Clone + Debug + PartialEq + Eq + Hash + Send + Sync;
+    /// Why a text is not a play in the compact notation.
+    type PlayError: std::error::Error + Send + Sync + 'static;
 
     /// The play in the family's compact notation, as case files write it.
     fn play_text(setup: &Self::Setup, play: &Self::Play) -> String;
     /// Parses one play in the compact notation.
-    fn parse_play(setup: &Self::Setup, text: &str) -> Result<Self::Play, String>;
+    fn parse_play(setup: &Self::Setup, text: &str) -> Result<Self::Play, Self::PlayError>;
     /// Name of the player at `seat` (0-based turn order), as results print it.
     fn seat_name(setup: &Self::Setup, seat: usize) -> String;
     /// Seat to move after `plies` plays from the start in the family's fixed turn order.

@@ -24,8 +24,8 @@ fn config() -> ProptestConfig {
     }
 }
 
-fn holds(result: Result<(), String>) -> Result<(), TestCaseError> {
-    result.map_err(TestCaseError::fail)
+fn holds(result: Result<(), rulediff::check::Violation>) -> Result<(), TestCaseError> {
+    result.map_err(|v| TestCaseError::fail(v.0))
 }
 
 proptest! {

@@ -55,17 +55,15 @@ pub fn replay(setup: &GoSetup, referee: &RefereeInfo<Go>, games: &[Vec<GoPlay>])
     legal
 }
 
-/// Records 20 games of at most `plies` plays that `referee` accepts (untimed, seeded by
-/// `seed`), checks they replay as legal, and benches their replay as `id` in `group`.
-/// Not every bench that compiles this module calls it.
+/// 20 games of at most `plies` plays that `referee` accepts, recorded untimed and seeded by
+/// `seed`, checked to replay as legal. Not every bench that compiles this module calls it.
 #[allow(dead_code)]
-pub fn bench_own_games(
-    group: &mut BenchmarkGroup<WallTime>,
+pub fn own_games(
     setup: &GoSetup,
     referee: &RefereeInfo<Go>,
     plies: usize,
     seed: u64,
-) {
+) -> Vec<Vec<GoPlay>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let games: Vec<Vec<GoPlay>> = (0..20)
         .map(|_| record(setup, referee, plies, &mut rng))
@@ -76,6 +74,36 @@ pub fn bench_own_games(
         total,
         "recorded games replay as legal"
     );
-    group.throughput(Throughput::Elements(total as u64));
-    group.bench_function(&referee.id, |b| b.iter(|| replay(setup, referee, &games)));
+    games
+}
+
+/// Benches the replay of `games` through `referee` as its id in `group`, counting plays.
+#[allow(dead_code)]
+pub fn bench_games(
+    group: &mut BenchmarkGroup<WallTime>,
+    setup: &GoSetup,
+    referee: &RefereeInfo<Go>,
+    games: &[Vec<GoPlay>],
+) {
+    group.throughput(Throughput::Elements(plays(games)));
+    group.bench_function(&referee.id, |b| b.iter(|| replay(setup, referee, games)));
+}
+
+/// How many plays `games` hold.
+#[allow(dead_code)]
+pub fn plays(games: &[Vec<GoPlay>]) -> u64 {
+    games.iter().map(Vec::len).sum::<usize>() as u64
+}
+
+/// Records games `referee` accepts ([`own_games`]) and benches their replay as `id` in `group`.
+#[allow(dead_code)]
+pub fn bench_own_games(
+    group: &mut BenchmarkGroup<WallTime>,
+    setup: &GoSetup,
+    referee: &RefereeInfo<Go>,
+    plies: usize,
+    seed: u64,
+) {
+    let games = own_games(setup, referee, plies, seed);
+    bench_games(group, setup, referee, &games);
 }

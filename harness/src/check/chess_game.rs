@@ -58,7 +58,7 @@ pub fn pick_move(pos: &Pos, pick: u16) -> Option<Move> {
 }
 
 /// Every fast chess referee against its `@spec` twin on the input's game.
-pub fn spec_agreement(input: &ChessInput) -> Result<(), String> {
+pub fn spec_agreement(input: &ChessInput) -> Result<(), super::Violation> {
     let registry = Chess::registry();
     for spec in registry.iter().filter(|r| r.id.ends_with("@spec")) {
         let fast_id = spec.id.trim_end_matches("@spec");

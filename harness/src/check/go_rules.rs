@@ -34,14 +34,14 @@ const SHARED: [KoKind; 6] = [
     KoKind::Natural,
 ];
 
-fn fail(what: impl Into<String>) -> Result<(), String> {
-    Err(what.into())
+fn fail(what: impl Into<String>) -> Result<(), super::Violation> {
+    Err(super::Violation(what.into()))
 }
 
 /// The inclusions that hold by definition, checked for every candidate stone play at every
 /// step of one shared history (any play the suicide policy allows is made, so positions do
 /// repeat).
-pub fn inclusions(seed: u64) -> Result<(), String> {
+pub fn inclusions(seed: u64) -> Result<(), super::Violation> {
     let mut game = random::game(seed);
     let mut walk = Walk::new(&game.setup, game.policy, &SHARED);
     let graph = &game.setup.graph;
@@ -93,7 +93,7 @@ pub fn inclusions(seed: u64) -> Result<(), String> {
 /// what the form forbids recreating; under each cycle rule, the game ends right after the
 /// first stone play that recreates a position (in that rule's sense) and never otherwise.
 /// Passing is always legal and an occupied point never is.
-pub fn repetitions(seed: u64) -> Result<(), String> {
+pub fn repetitions(seed: u64) -> Result<(), super::Violation> {
     let mut game = random::game(seed);
     let kinds: Vec<KoKind> = KoKind::ALL
         .into_iter()
@@ -170,7 +170,7 @@ pub fn repetitions(seed: u64) -> Result<(), String> {
 
 /// The fast and spec referee of one rule say the same about every step: the play made, a
 /// sample of other plays (occupied points included), passes, and the status.
-pub fn spec_agrees(seed: u64) -> Result<(), String> {
+pub fn spec_agrees(seed: u64) -> Result<(), super::Violation> {
     let mut game = random::game(seed);
     let kind = KoKind::ALL[game.rng.gen_range(0..KoKind::ALL.len())];
     let basics = Basics::new(game.policy);

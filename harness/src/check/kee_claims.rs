@@ -482,7 +482,7 @@ pub fn minimize(violation: &Violation) -> Violation {
 /// under a combination of readings picked by the seed (any of [`axes::every_reading`]): legal
 /// plays, seat to move, status, and which seats are bound (claim 6's question, asked of
 /// every seat).
-pub fn spec_agrees(seed: u64) -> Result<(), String> {
+pub fn spec_agrees(seed: u64) -> Result<(), super::Violation> {
     let (setup, mut rng) = start(seed);
     let space = axes::every_reading();
     let reading = space[rng.gen_range(0..space.len())];
@@ -495,7 +495,7 @@ pub fn spec_agrees_under(
     reading: Reading,
     setup: &GoSetup,
     rng: &mut ChaCha8Rng,
-) -> Result<(), String> {
+) -> Result<(), super::Violation> {
     let id = axes::id_of(&reading);
     let policy = Policy::ALL[rng.gen_range(0..2)];
     let plays = play(reading, policy, setup, rng);
@@ -511,22 +511,22 @@ pub fn spec_agrees_under(
             spec.legal_plays().map_err(err)?,
         );
         if a != b {
-            return Err(format!("legal plays {a:?} vs spec {b:?}: {}", at()));
+            return Err(format!("legal plays {a:?} vs spec {b:?}: {}", at()).into());
         }
         if fast.seat_to_move() != spec.seat_to_move() {
-            return Err(format!("seat to move differs: {}", at()));
+            return Err(format!("seat to move differs: {}", at()).into());
         }
         for seat in 0..setup.players {
             if fast.bound(seat) != spec.bound(seat).map_err(err)? {
-                return Err(format!("bound({seat}) differs: {}", at()));
+                return Err(format!("bound({seat}) differs: {}", at()).into());
             }
         }
         let (a, b) = (fast.play(play).map_err(err)?, spec.play(play).map_err(err)?);
         if a != b {
-            return Err(format!("{play:?}: fast {a}, spec {b}: {}", at()));
+            return Err(format!("{play:?}: fast {a}, spec {b}: {}", at()).into());
         }
         if fast.status().map_err(err)? != spec.status().map_err(err)? {
-            return Err(format!("status differs: {}", at()));
+            return Err(format!("status differs: {}", at()).into());
         }
     }
     Ok(())

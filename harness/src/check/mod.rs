@@ -16,3 +16,15 @@ pub mod solve;
 pub mod spec_agreement;
 pub mod termination;
 pub mod xiangqi;
+
+/// A property a check found broken, with what shows it (the game, the plays, the two
+/// answers), as the check's message reads.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Violation(pub String);
+
+impl From<String> for Violation {
+    fn from(what: String) -> Self {
+        Violation(what)
+    }
+}

@@ -45,7 +45,7 @@ pub fn position(data: &[u8]) -> Option<(Graph, Vec<Colour>, bool)> {
 }
 
 /// Benson's areas equal the definition's, where the definition's search fits its budget.
-pub fn benson_matches_definition(data: &[u8]) -> Result<(), String> {
+pub fn benson_matches_definition(data: &[u8]) -> Result<(), super::Violation> {
     let Some((graph, cells, suicide)) = position(data) else {
         return Ok(());
     };
@@ -72,10 +72,10 @@ pub fn benson_matches_definition(data: &[u8]) -> Result<(), String> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    Err(format!(
+    Err(super::Violation(format!(
         "pass-alive areas differ on {} (suicide {suicide}); vertex:colour+owner\n  benson:     {}\n  definition: {}",
         graph.description(),
         show(&fast.owner),
         show(&spec.owner)
-    ))
+    )))
 }

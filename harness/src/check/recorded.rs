@@ -35,8 +35,13 @@ impl Recorded {
     }
 }
 
+/// An RE value that is not a result SGF defines.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("RE[{0}] is not a result (B+3.5, W+R, 0, Void, ?)")]
+pub struct NotAResult(pub String);
+
 /// Reads RE; an unreadable one is an error naming the property.
-pub fn parse_result(text: &str) -> Result<Recorded, String> {
+pub fn parse_result(text: &str) -> Result<Recorded, NotAResult> {
     let t = text.trim();
     let lower = t.to_ascii_lowercase();
     match lower.as_str() {
@@ -45,7 +50,7 @@ pub fn parse_result(text: &str) -> Result<Recorded, String> {
         "?" => return Ok(Recorded::NotCounted { text: t.into() }),
         _ => {}
     }
-    let unreadable = || format!("RE[{t}] is not a result (B+3.5, W+R, 0, Void, ?)");
+    let unreadable = || NotAResult(t.to_string());
     let (winner, rest) = match lower.split_once('+') {
         Some(("b", rest)) => ("B", rest),
         Some(("w", rest)) => ("W", rest),
@@ -138,7 +143,7 @@ pub fn count(
         .result
         .as_deref()
         .ok_or_else(|| Skip::NotCounted(format!("{file}: no RE")))?;
-    let recorded = parse_result(re).map_err(error)?;
+    let recorded = parse_result(re).map_err(|e| error(e.to_string()))?;
     let Some(summary) = recorded.summary() else {
         return Err(Skip::NotCounted(format!("{file}: RE[{re}]")));
     };
@@ -330,6 +335,7 @@ mod tests {
         ));
         assert!(parse_result("Black wins")
             .unwrap_err()
+            .to_string()
             .contains("RE[Black wins]"));
         assert!(matches!(
             parse_result("W+Time Over"),

@@ -105,7 +105,7 @@ pub fn check_pair(
             stones[*pick as usize % stones.len()]
         };
         let ongoing = step_pair(a.as_mut(), b.as_mut(), &play, &mut history)
-            .map_err(|what| differ(&history, what))?;
+            .map_err(|what| differ(&history, what.0))?;
         if !ongoing {
             break;
         }
@@ -120,15 +120,15 @@ pub fn step_pair<F: Family>(
     b: &mut dyn Referee<F>,
     play: &F::Play,
     history: &mut Vec<F::Play>,
-) -> Result<bool, String> {
+) -> Result<bool, super::Violation> {
     let (va, vb) = (a.play(play).ok(), b.play(play).ok());
     if va != vb {
-        return Err(format!("{play:?} ruled {va:?} vs {vb:?}"));
+        return Err(super::Violation(format!("{play:?} ruled {va:?} vs {vb:?}")));
     }
     history.push(play.clone());
     let (sa, sb) = (a.status().ok(), b.status().ok());
     if sa != sb {
-        return Err(format!("status {sa:?} vs {sb:?}"));
+        return Err(super::Violation(format!("status {sa:?} vs {sb:?}")));
     }
     Ok(sa == Some(Status::Ongoing))
 }

@@ -157,7 +157,7 @@ pub fn check_pair(
         };
         Xiangqi::advance(&input.setup, &mut state, &mv);
         let ongoing = step_pair(a.as_mut(), b.as_mut(), &mv, &mut history)
-            .map_err(|what| differ(&history, what))?;
+            .map_err(|what| differ(&history, what.0))?;
         if !ongoing {
             break;
         }
@@ -167,18 +167,18 @@ pub fn check_pair(
 
 /// The FEN parser on arbitrary text: an error or a position, and a position it accepts
 /// formats to a FEN that parses to the same position.
-pub fn fen_round_trip(text: &str) -> Result<(), String> {
+pub fn fen_round_trip(text: &str) -> Result<(), super::Violation> {
     let Ok(position) = fen::parse(text) else {
         return Ok(());
     };
     let again = fen::format(&position);
     match fen::parse(&again) {
         Ok(back) if back == position => Ok(()),
-        Ok(_) => Err(format!(
+        Ok(_) => Err(super::Violation(format!(
             "{text:?} formats as {again:?}, which parses differently"
-        )),
-        Err(e) => Err(format!(
+        ))),
+        Err(e) => Err(super::Violation(format!(
             "{text:?} formats as {again:?}, which does not parse: {e}"
-        )),
+        ))),
     }
 }

@@ -112,7 +112,8 @@ fn written_moves(
         } else {
             token.as_str()
         };
-        let err = |e: String| src.error_at(at, format!("move {}: {e}", plays.len() + 1));
+        let err =
+            |e: &dyn std::fmt::Display| src.error_at(at, format!("move {}: {e}", plays.len() + 1));
         let uci = parse_uci(bare).ok();
         match (&mut pos, uci) {
             (Some(p), uci) => match parse_move(p, bare) {
@@ -124,11 +125,11 @@ fn written_moves(
                     plays.push(uci.expect("checked"));
                     pos = None;
                 }
-                Err(e) => return Err(err(e)),
+                Err(e) => return Err(err(&e)),
             },
             (None, Some(uci)) => plays.push(uci),
             (None, None) => {
-                return Err(err(format!(
+                return Err(err(&format!(
                     "`{bare}`: after an illegal move, moves must be written in UCI"
                 )))
             }

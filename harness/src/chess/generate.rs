@@ -33,21 +33,38 @@ pub fn euwe(plies: usize) -> Vec<UciMove> {
 }
 
 /// Parses a `generate` value (`euwe:N`) into its moves; the caller checks the start.
-pub fn parse(spec: &str) -> Result<Vec<UciMove>, String> {
+pub fn parse(spec: &str) -> Result<Vec<UciMove>, GenerateError> {
     let (name, count) = spec
         .split_once(':')
-        .ok_or_else(|| format!("`{spec}`: expected `euwe:N`"))?;
+        .ok_or_else(|| GenerateError::NotNamed(spec.to_string()))?;
     let plies: usize = count
         .trim()
         .parse()
-        .map_err(|_| format!("`{count}` is not a number of half-moves"))?;
+        .map_err(|_| GenerateError::NotACount(count.to_string()))?;
     if plies > MAX_PLIES {
-        return Err(format!("at most {MAX_PLIES} half-moves can be generated"));
+        return Err(GenerateError::TooLong);
     }
     match name.trim() {
         "euwe" => Ok(euwe(plies)),
-        other => Err(format!("unknown generator `{other}` (known: euwe)")),
+        other => Err(GenerateError::Unknown(other.to_string())),
     }
+}
+
+/// Why a `generate` value names no line of moves.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// Not of the form `name:N`.
+    #[error("`{0}`: expected `euwe:N`")]
+    NotNamed(String),
+    /// `N` is not a number.
+    #[error("`{0}` is not a number of half-moves")]
+    NotACount(String),
+    /// More half-moves than a case may generate.
+    #[error("at most {MAX_PLIES} half-moves can be generated")]
+    TooLong,
+    /// A generator rulediff does not have.
+    #[error("unknown generator `{0}` (known: euwe)")]
+    Unknown(String),
 }
 
 #[cfg(test)]

@@ -47,7 +47,7 @@ impl ChessSetup {
     }
 
     /// A start position from FEN (see [`notation::parse_fen`] for what is accepted).
-    pub fn from_fen(fen: &str) -> Result<ChessSetup, String> {
+    pub fn from_fen(fen: &str) -> Result<ChessSetup, notation::FenError> {
         let start = notation::parse_fen(fen)?;
         Ok(ChessSetup {
             fen: notation::fen_of(&start),
@@ -73,12 +73,13 @@ impl Family for Chess {
     /// A move in UCI form (`e2e4`, `e7e8q`, castling as the king's move `e1g1`): it names a
     /// move without needing the position, so it is what runs record and cases replay.
     type Play = UciMove;
+    type PlayError = notation::MoveError;
 
     fn play_text(_setup: &ChessSetup, play: &UciMove) -> String {
         play.to_string()
     }
 
-    fn parse_play(_setup: &ChessSetup, text: &str) -> Result<UciMove, String> {
+    fn parse_play(_setup: &ChessSetup, text: &str) -> Result<UciMove, notation::MoveError> {
         notation::parse_uci(text)
     }
 

@@ -39,12 +39,12 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn error(&self, offset: usize, message: impl Into<String>) -> PgnError {
+    fn error(&self, offset: usize, message: impl std::fmt::Display) -> PgnError {
         let (line, column) = crate::util::line_column(self.text, offset);
         PgnError {
             line,
             column,
-            message: message.into(),
+            message: message.to_string(),
         }
     }
 

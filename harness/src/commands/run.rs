@@ -245,6 +245,6 @@ fn run_typed<F: Refereed + Explore>(
             let defects = defects_of(&run, &referees);
             Outcome::Ran(Box::new(run), defects)
         }
-        Err(error) => Outcome::Failed(error),
+        Err(error) => Outcome::Failed(error.to_string()),
     }
 }

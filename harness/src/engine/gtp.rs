@@ -351,9 +351,9 @@ impl GtpReferee {
                 let text = self.attempt(&|p, _, e| {
                     ok_text(p.call("final_score", e.timeout())?, "final_score")
                 })?;
-                let margin = gtp_reply::parse_score(&text).map_err(|reply| Fault::Garbage {
+                let margin = gtp_reply::parse_score(&text).map_err(|e| Fault::Garbage {
                     command: "final_score".into(),
-                    reply,
+                    reply: e.to_string(),
                 })?;
                 let judgement = self.judgement()?;
                 Ok(margin_outcome(margin, judgement, &self.engine.spec.id))
@@ -374,9 +374,9 @@ impl GtpReferee {
             let text =
                 self.attempt(&|p, _, e| ok_text(p.call(&command, e.timeout())?, &command))?;
             let vertices =
-                gtp_reply::parse_vertex_list(&graph, &text).map_err(|reply| Fault::Garbage {
+                gtp_reply::parse_vertex_list(&graph, &text).map_err(|e| Fault::Garbage {
                     command: command.clone(),
-                    reply,
+                    reply: e.to_string(),
                 })?;
             lists.push(
                 vertices
@@ -417,8 +417,10 @@ impl GtpReferee {
                 let vertex = play_command(g, &play)?;
                 let command = format!("is_legal{}", &vertex[4..]);
                 let text = ok_text(p.call(&command, e.timeout())?, &command)?;
-                let legal = gtp_reply::parse_bool(&text)
-                    .map_err(|reply| Fault::Garbage { command, reply })?;
+                let legal = gtp_reply::parse_bool(&text).map_err(|e| Fault::Garbage {
+                    command,
+                    reply: e.to_string(),
+                })?;
                 Ok(if legal {
                     Verdict::Legal
                 } else {
@@ -438,11 +440,10 @@ impl GtpReferee {
         };
         let text = ok_text(reply, "all_legal")?;
         let graph = Arc::clone(&self.game()?.setup.graph);
-        let vertices =
-            gtp_reply::parse_vertex_list(&graph, &text).map_err(|reply| Fault::Garbage {
-                command: "all_legal".into(),
-                reply,
-            })?;
+        let vertices = gtp_reply::parse_vertex_list(&graph, &text).map_err(|e| Fault::Garbage {
+            command: "all_legal".into(),
+            reply: e.to_string(),
+        })?;
         let mut plays: Vec<GoPlay> = vertices.into_iter().map(GoPlay::Stone).collect();
         plays.sort();
         plays.push(GoPlay::Pass);
@@ -461,9 +462,9 @@ impl GtpReferee {
             let mut plays = Vec::new();
             for ((ticket, command), v) in tickets.into_iter().zip(&commands).zip(graph.vertices()) {
                 let text = ok_text(p.receive(ticket, e.timeout())?, command)?;
-                let legal = gtp_reply::parse_bool(&text).map_err(|reply| Fault::Garbage {
+                let legal = gtp_reply::parse_bool(&text).map_err(|e| Fault::Garbage {
                     command: command.clone(),
-                    reply,
+                    reply: e.to_string(),
                 })?;
                 if legal {
                     plays.push(GoPlay::Stone(v));

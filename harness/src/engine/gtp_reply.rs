@@ -133,8 +133,29 @@ pub fn vertex_text(graph: &Graph, play: &GoPlay) -> Option<String> {
     }
 }
 
+/// Why an engine's answer is not what its command returns; each variant holds the answer
+/// (clipped where long) as the engine wrote it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnswerError {
+    /// Not `pass` nor a vertex of the board.
+    #[error("`{0}` is not a vertex of this board")]
+    NotAVertex(String),
+    /// A vertex a list names twice.
+    #[error("`{0}` listed twice")]
+    Twice(String),
+    /// A pass in a list of board points.
+    #[error("`{0}` in a list of board points")]
+    NotAPoint(String),
+    /// Not `0`, `1`, `true` or `false`.
+    #[error("`{0}` is not 0 or 1")]
+    NotABool(String),
+    /// Not a score like `B+3.5`.
+    #[error("`{0}` is not a score like B+3.5")]
+    NotAScore(String),
+}
+
 /// A GTP vertex on `graph` (a grid, whose vertex names are GTP coordinates).
-pub fn parse_vertex(graph: &Graph, text: &str) -> Result<GoPlay, String> {
+pub fn parse_vertex(graph: &Graph, text: &str) -> Result<GoPlay, AnswerError> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") {
         return Ok(GoPlay::Pass);
@@ -145,40 +166,40 @@ pub fn parse_vertex(graph: &Graph, text: &str) -> Result<GoPlay, String> {
         && text[1..].bytes().all(|b| b.is_ascii_digit());
     match valid.then(|| graph.vertex(text)).flatten() {
         Some(v) => Ok(GoPlay::Stone(v)),
-        None => Err(format!("`{}` is not a vertex of this board", clip(text))),
+        None => Err(AnswerError::NotAVertex(clip(text))),
     }
 }
 
 /// A whitespace-separated list of vertices (`all_legal`), without duplicates.
-pub fn parse_vertex_list(graph: &Graph, text: &str) -> Result<Vec<Vertex>, String> {
+pub fn parse_vertex_list(graph: &Graph, text: &str) -> Result<Vec<Vertex>, AnswerError> {
     let mut out = Vec::new();
     for word in text.split_whitespace() {
         match parse_vertex(graph, word)? {
             GoPlay::Stone(v) if !out.contains(&v) => out.push(v),
-            GoPlay::Stone(_) => return Err(format!("`{word}` listed twice")),
-            _ => return Err(format!("`{word}` in a list of board points")),
+            GoPlay::Stone(_) => return Err(AnswerError::Twice(word.to_string())),
+            _ => return Err(AnswerError::NotAPoint(word.to_string())),
         }
     }
     Ok(out)
 }
 
 /// `is_legal`'s answer: `1` or `0` (some engines say `true` / `false`).
-pub fn parse_bool(text: &str) -> Result<bool, String> {
+pub fn parse_bool(text: &str) -> Result<bool, AnswerError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "1" | "true" => Ok(true),
         "0" | "false" => Ok(false),
-        other => Err(format!("`{}` is not 0 or 1", clip(other))),
+        other => Err(AnswerError::NotABool(clip(other))),
     }
 }
 
 /// `final_score`'s answer: `B+3.5`, `W+12`, `0` (jigo); the margin for Black, in half points
 /// (negative when White leads).
-pub fn parse_score(text: &str) -> Result<HalfPoints, String> {
+pub fn parse_score(text: &str) -> Result<HalfPoints, AnswerError> {
     let text = text.trim();
     if text == "0" {
         return Ok(HalfPoints(0));
     }
-    let bad = || format!("`{}` is not a score like B+3.5", clip(text));
+    let bad = || AnswerError::NotAScore(clip(text));
     let (sign, margin) = match text.get(..2).map(str::to_ascii_uppercase).as_deref() {
         Some("B+") => (1, &text[2..]),
         Some("W+") => (-1, &text[2..]),

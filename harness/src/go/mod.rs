@@ -81,10 +81,21 @@ pub fn colour_of(seat: usize) -> Colour {
     seat as Colour + 1
 }
 
+/// A play of a Go case that is neither `pass`, `appeal` nor a vertex of the board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a vertex of board {board}")]
+pub struct NotAVertex {
+    /// The play as written.
+    pub text: String,
+    /// The board's description (`grid:9x9`).
+    pub board: String,
+}
+
 impl Family for Go {
     const NAME: &'static str = "go";
     type Setup = GoSetup;
     type Play = GoPlay;
+    type PlayError = NotAVertex;
 
     fn play_text(setup: &GoSetup, play: &GoPlay) -> String {
         match play {
@@ -94,16 +105,18 @@ impl Family for Go {
         }
     }
 
-    fn parse_play(setup: &GoSetup, text: &str) -> Result<GoPlay, String> {
+    fn parse_play(setup: &GoSetup, text: &str) -> Result<GoPlay, NotAVertex> {
         match text.to_ascii_lowercase().as_str() {
             "pass" => Ok(GoPlay::Pass),
             "appeal" => Ok(GoPlay::Appeal),
-            _ => setup.graph.vertex(text).map(GoPlay::Stone).ok_or_else(|| {
-                format!(
-                    "`{text}` is not a vertex of board {}",
-                    setup.graph.description()
-                )
-            }),
+            _ => setup
+                .graph
+                .vertex(text)
+                .map(GoPlay::Stone)
+                .ok_or_else(|| NotAVertex {
+                    text: text.to_string(),
+                    board: setup.graph.description().to_string(),
+                }),
         }
     }
 

@@ -54,6 +54,7 @@ fn ko_rules(policy: SuicidePolicy) -> Vec<RefereeInfo<Go>> {
 impl Refereed for Go {
     /// Each rule once, with its default suicide policy.
     const DEFAULT_RULES: &'static str = "simple-ko,psk";
+    type NameError = super::rules::kee::axes::ReadingError;
 
     /// All Go referees. Ids with `@spec` are the slow reference versions of the same rule.
     fn registry() -> Vec<RefereeInfo<Go>> {
@@ -65,7 +66,7 @@ impl Refereed for Go {
     }
 
     /// Kee combinations by their parts (`kee[rescind=erase,replace=same]`, `kee[*]`).
-    fn named(token: &str) -> Option<Result<Vec<RefereeInfo<Go>>, String>> {
+    fn named(token: &str) -> Option<Result<Vec<RefereeInfo<Go>>, Self::NameError>> {
         super::rules::kee::named(token)
     }
 }

@@ -266,28 +266,14 @@ impl Outcome {
     /// Checks that `expected` is a result some outcome with these `seats` (names in turn
     /// order) could [`matches`](Outcome::matches): a case file's `result = "Q+3"` is a typo
     /// to report, not an expectation that can only fail.
-    pub fn check_expected(expected: &str, seats: &[String]) -> Result<(), String> {
+    pub fn check_expected(expected: &str, seats: &[String]) -> Result<(), NotAResult> {
         if Self::expected_form(expected, seats) {
             return Ok(());
         }
-        let mut forms = vec![
-            format!("`{}` (who won)", seats.join("` or `")),
-            format!("`{}+3.5` (by points)", seats[0]),
-            format!(
-                "`{}+RULE` (a win by a rule, e.g. `white+checkmate`)",
-                seats[0]
-            ),
-            "`draw` or `draw:RULE`".to_string(),
-            "`no-result` or `no-result:RULE`".to_string(),
-        ];
-        if seats.len() > 2 {
-            let all: Vec<String> = seats.iter().map(|s| format!("{s}=1")).collect();
-            forms.push(format!("`{}` (every player's points)", all.join(" ")));
-        }
-        Err(format!(
-            "`{expected}` is not a result: write {}",
-            forms.join(", ")
-        ))
+        Err(NotAResult {
+            expected: expected.to_string(),
+            seats: seats.to_vec(),
+        })
     }
 
     fn expected_form(expected: &str, seats: &[String]) -> bool {
@@ -367,6 +353,36 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// A case's expected result that no outcome with its seats could match (a typo such as
+/// `Q+3`); the message lists the forms a result takes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{expected}` is not a result: write {}", result_forms(seats))]
+pub struct NotAResult {
+    /// The result as the case writes it.
+    pub expected: String,
+    /// The players' names in turn order.
+    pub seats: Vec<String>,
+}
+
+/// The forms a result takes with these seats, for [`NotAResult`]'s message.
+fn result_forms(seats: &[String]) -> String {
+    let mut forms = vec![
+        format!("`{}` (who won)", seats.join("` or `")),
+        format!("`{}+3.5` (by points)", seats[0]),
+        format!(
+            "`{}+RULE` (a win by a rule, e.g. `white+checkmate`)",
+            seats[0]
+        ),
+        "`draw` or `draw:RULE`".to_string(),
+        "`no-result` or `no-result:RULE`".to_string(),
+    ];
+    if seats.len() > 2 {
+        let all: Vec<String> = seats.iter().map(|s| format!("{s}=1")).collect();
+        forms.push(format!("`{}` (every player's points)", all.join(" ")));
+    }
+    forms.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -426,7 +442,7 @@ mod tests {
             "B=1 W=2",
             "W+3.",
         ] {
-            let error = Outcome::check_expected(bad, &two).unwrap_err();
+            let error = Outcome::check_expected(bad, &two).unwrap_err().to_string();
             assert!(
                 error.contains(&format!("`{bad}` is not a result")),
                 "{error}"

@@ -94,13 +94,15 @@ impl<F: Family> RefereeInfo<F> {
 pub trait Refereed: Family {
     /// Referees a run uses when neither the command line nor the case names any.
     const DEFAULT_RULES: &'static str;
+    /// Why a token of the family's by-parts form (see [`Refereed::named`]) is malformed.
+    type NameError: std::error::Error + Send + Sync + 'static;
     /// Every referee of this family, by id.
     fn registry() -> Vec<RefereeInfo<Self>>;
 
     /// The referees a `--rules` token names by parts rather than by a listed id (Kee's
     /// `kee[rescind=erase,replace=same]`, `kee[*]`): `None` when the token is not of such a
     /// form, an error naming what is wrong when it is malformed.
-    fn named(_token: &str) -> Option<Result<Vec<RefereeInfo<Self>>, String>> {
+    fn named(_token: &str) -> Option<Result<Vec<RefereeInfo<Self>>, Self::NameError>> {
         None
     }
 

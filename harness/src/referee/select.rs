@@ -1,7 +1,40 @@
 //! The `--rules` selection language: picking referees from a registry by ids and `*`
 //! patterns.
 
+use thiserror::Error;
+
 use super::{RefereeInfo, Refereed};
+
+/// Why a `--rules` list picks no referees.
+#[derive(Debug, Error)]
+pub enum SelectError {
+    /// The list leaves no referee (`''`, `-all`).
+    #[error("--rules `{spec}` selects no {family} referee; `rulediff rules` lists them")]
+    Empty {
+        /// The list as given.
+        spec: String,
+        /// The family's name.
+        family: &'static str,
+    },
+    /// A token of a family's by-parts form (`kee[…]`) that is malformed.
+    #[error("--rules `{token}`: {source}")]
+    Malformed {
+        /// The token, without its `-`.
+        token: String,
+        /// What the family says is wrong with it.
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A token that names no referee of the family.
+    #[error("unknown referee `{token}` for {family}; known: {known}")]
+    Unknown {
+        /// The token, without its `-`.
+        token: String,
+        /// The family's name.
+        family: &'static str,
+        /// The first ids of the registry, for the message.
+        known: String,
+    },
+}
 
 /// Picks referees from a registry by a `--rules` list: comma-separated tokens, each `all`,
 /// an id, or a pattern with `*` wildcards (`kee*`, `*@spec`); a token prefixed with `-`
@@ -11,13 +44,13 @@ use super::{RefereeInfo, Refereed};
 pub fn select<'a, F: Refereed>(
     registry: &'a [RefereeInfo<F>],
     spec: &str,
-) -> Result<Vec<&'a RefereeInfo<F>>, String> {
+) -> Result<Vec<&'a RefereeInfo<F>>, SelectError> {
     let chosen = select_tokens(registry, spec, true)?;
     if chosen.is_empty() {
-        return Err(format!(
-            "--rules `{spec}` selects no {} referee; `rulediff rules` lists them",
-            F::NAME
-        ));
+        return Err(SelectError::Empty {
+            spec: spec.to_string(),
+            family: F::NAME,
+        });
     }
     Ok(chosen)
 }
@@ -48,7 +81,7 @@ fn select_tokens<'a, F: Refereed>(
     registry: &'a [RefereeInfo<F>],
     spec: &str,
     strict: bool,
-) -> Result<Vec<&'a RefereeInfo<F>>, String> {
+) -> Result<Vec<&'a RefereeInfo<F>>, SelectError> {
     let mut chosen: Vec<&RefereeInfo<F>> = Vec::new();
     for token in tokens(spec) {
         let (remove, pattern) = match token.strip_prefix('-') {
@@ -56,7 +89,12 @@ fn select_tokens<'a, F: Refereed>(
             None => (false, token),
         };
         let hits: Vec<&RefereeInfo<F>> = match F::named(pattern) {
-            Some(Err(e)) if strict => return Err(format!("--rules `{pattern}`: {e}")),
+            Some(Err(e)) if strict => {
+                return Err(SelectError::Malformed {
+                    token: pattern.to_string(),
+                    source: Box::new(e),
+                })
+            }
             Some(Err(_)) => Vec::new(),
             Some(Ok(named)) => named
                 .iter()
@@ -68,11 +106,11 @@ fn select_tokens<'a, F: Refereed>(
                 .collect(),
         };
         if hits.is_empty() && strict {
-            return Err(format!(
-                "unknown referee `{pattern}` for {}; known: {}",
-                F::NAME,
-                some_ids(registry)
-            ));
+            return Err(SelectError::Unknown {
+                token: pattern.to_string(),
+                family: F::NAME,
+                known: some_ids(registry),
+            });
         }
         if remove {
             chosen.retain(|c| !hits.iter().any(|h| h.id == c.id));

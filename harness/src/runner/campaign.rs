@@ -32,6 +32,22 @@ pub struct Plan {
     pub shard: Option<Shard>,
 }
 
+/// A `--shard` value that is not `I/N` with `0 <= I < N`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a shard: write I/N with 0 <= I < N, as `2/4`")]
+pub struct NotAShard(pub String);
+
+/// Saved results that are not a rulediff results file (a JSON syntax error names its line
+/// and column).
+#[derive(Debug, thiserror::Error)]
+#[error("not a rulediff results file: {0}")]
+pub struct NotResults(#[from] pub serde_json::Error);
+
+/// Saved results that no run could have written (edited or damaged): what does not add up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("inconsistent results: {0}")]
+pub struct Inconsistent(pub String);
+
 /// One of `count` shards of a campaign: games `index`, `index + count`, `index + 2 count`…
 /// (`random --shard I/N`), so that shards run on different machines merge into the report
 /// of the whole campaign.
@@ -43,8 +59,8 @@ pub struct Shard {
 
 impl Shard {
     /// `I/N` with `0 <= I < N`.
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("`{text}` is not a shard: write I/N with 0 <= I < N, as `2/4`");
+    pub fn parse(text: &str) -> Result<Shard, NotAShard> {
+        let bad = || NotAShard(text.to_string());
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let (index, count) = (
             i.trim().parse::<u64>().map_err(|_| bad())?,
@@ -137,15 +153,15 @@ impl Results {
     }
 
     /// Reads saved results (`results.json`); a syntax error names its line and column.
-    pub fn from_json(text: &str) -> Result<Results, String> {
-        serde_json::from_str(text).map_err(|e| format!("not a rulediff results file: {e}"))
+    pub fn from_json(text: &str) -> Result<Results, NotResults> {
+        Ok(serde_json::from_str(text)?)
     }
 
     /// Whether these results could have been saved by [`run`] with batches of `batch` games:
     /// a resume from results edited or damaged otherwise would count games twice or never.
-    pub fn check_consistent(&self, batch: u64) -> Result<(), String> {
+    pub fn check_consistent(&self, batch: u64) -> Result<(), Inconsistent> {
         let (done, plan) = (self.games_done, &self.plan);
-        let fail = |what: String| Err(format!("inconsistent results: {what}"));
+        let fail = |what: String| Err(Inconsistent(what));
         let own = plan.own_games();
         if done > own {
             return fail(format!(
@@ -540,7 +556,7 @@ mod tests {
 
     #[test]
     fn an_edit_of_games_done_is_caught() {
-        let error = |r: Results| r.check_consistent(64).unwrap_err();
+        let error = |r: Results| r.check_consistent(64).unwrap_err().to_string();
         let mut edited = saved(256, 128);
         edited.games_done = 13;
         assert!(error(edited).contains("neither a multiple of the batch"));

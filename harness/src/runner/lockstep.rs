@@ -29,23 +29,62 @@ pub fn referees_for<'r, F: Refereed>(
     registry: &'r [RefereeInfo<F>],
     case: &Case<F>,
     named: Option<&str>,
-) -> Result<Vec<&'r RefereeInfo<F>>, String> {
+) -> Result<Vec<&'r RefereeInfo<F>>, ChoiceError> {
+    let at = |place: Option<(usize, usize)>, problem| ChoiceError {
+        path: case.path.clone(),
+        place,
+        problem,
+    };
     if let Some(spec) = named {
-        return crate::referee::select(registry, spec)
-            .map_err(|e| format!("{}: {e}", case.path.display()));
+        return crate::referee::select(registry, spec).map_err(|e| at(None, e.into()));
     }
     let base = case.rules.as_deref().unwrap_or(F::DEFAULT_RULES);
     let mut chosen =
-        crate::referee::select(registry, base).map_err(|e| case.error_at_referee(None, &e))?;
+        crate::referee::select(registry, base).map_err(|e| at(case.places.rules, e.into()))?;
     for (id, _) in &case.expect {
         let info = registry.iter().find(|r| &r.id == id).ok_or_else(|| {
-            case.error_at_referee(Some(id), &format!("expectation for unknown referee `{id}`"))
+            at(
+                case.places.expect.get(id).copied(),
+                ChoiceProblem::UnknownExpectation(id.clone()),
+            )
         })?;
         if !chosen.iter().any(|c| c.id == info.id) {
             chosen.push(info);
         }
     }
     Ok(chosen)
+}
+
+/// Why the referees for a case cannot be chosen: the case file, the line and column of the
+/// `rules` key or expectation at fault where known, and what is wrong.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {problem}", place_text(path, place))]
+pub struct ChoiceError {
+    /// The case file.
+    pub path: std::path::PathBuf,
+    /// Line and column of the `rules` key or expectation at fault; `None` for a list given
+    /// on the command line.
+    pub place: Option<(usize, usize)>,
+    /// What is wrong.
+    pub problem: ChoiceProblem,
+}
+
+/// What is wrong with the referees a case names.
+#[derive(Debug, thiserror::Error)]
+pub enum ChoiceProblem {
+    /// The `--rules` list (the command line's, the case's or the family's default).
+    #[error(transparent)]
+    Select(#[from] crate::referee::SelectError),
+    /// An expectation for a referee no registry has.
+    #[error("expectation for unknown referee `{0}`")]
+    UnknownExpectation(String),
+}
+
+fn place_text(path: &std::path::Path, place: &Option<(usize, usize)>) -> String {
+    match place {
+        Some((line, column)) => format!("{}:{line}:{column}", path.display()),
+        None => path.display().to_string(),
+    }
 }
 
 /// One referee's part in a run.

@@ -15,5 +15,5 @@ pub mod signature;
 
 pub use divergence::{divergences, Divergence};
 pub use expect::{check_expectations, ExpectationCheck};
-pub use lockstep::{case_registry, referees_for, run_case, Options};
+pub use lockstep::{case_registry, referees_for, run_case, ChoiceError, ChoiceProblem, Options};
 pub use record::{CaseRun, Ruling, StepRecord};

@@ -51,7 +51,7 @@ fn ranks(src: &Source, xq: &XqKeys) -> Result<Ranks, CaseError> {
     };
     text.get_ref()
         .parse()
-        .map_err(|e: String| src.error_in(text, e))
+        .map_err(|e: super::notation::UnknownRanks| src.error_in(text, e))
 }
 
 fn start(src: &Source, xq: &XqKeys) -> Result<Position, CaseError> {

@@ -92,12 +92,13 @@ impl Family for Xiangqi {
     const NAME: &'static str = "xiangqi";
     type Setup = XqSetup;
     type Play = Move;
+    type PlayError = notation::MoveError;
 
     fn play_text(setup: &XqSetup, play: &Move) -> String {
         setup.ranks.format(*play)
     }
 
-    fn parse_play(setup: &XqSetup, text: &str) -> Result<Move, String> {
+    fn parse_play(setup: &XqSetup, text: &str) -> Result<Move, notation::MoveError> {
         setup.ranks.parse(text)
     }
 

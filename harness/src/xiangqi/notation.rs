@@ -9,6 +9,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use thiserror::Error;
+
 use super::board::{Move, Square, FILES, RANKS};
 
 /// How ranks are numbered in move text.
@@ -39,30 +41,27 @@ impl Ranks {
     }
 
     /// Reads a move, with a message that names the convention when a rank is out of range.
-    pub fn parse(self, text: &str) -> Result<Move, String> {
-        let bad = || {
-            format!(
-                "`{text}` is not a move in coordinates (file a-i, rank {}): e.g. `{}`",
-                self,
-                self.format(Move::new(
-                    Square::new(7, 2).expect("h2"),
-                    Square::new(4, 2).expect("e2")
-                ))
-            )
+    pub fn parse(self, text: &str) -> Result<Move, MoveError> {
+        let bad = || MoveError::NotCoordinates {
+            text: text.to_string(),
+            ranks: self,
         };
         let (from, rest) = self.square_prefix(text).ok_or_else(bad)?;
         let (to, rest) = self.square_prefix(rest).ok_or_else(bad)?;
         if !rest.is_empty() {
             return Err(bad());
         }
-        let from = from.map_err(|e| format!("`{text}`: {e}"))?;
-        let to = to.map_err(|e| format!("`{text}`: {e}"))?;
-        Ok(Move::new(from, to))
+        let outside = |rank| MoveError::RankOutside {
+            text: text.to_string(),
+            rank,
+            ranks: self,
+        };
+        Ok(Move::new(from.map_err(outside)?, to.map_err(outside)?))
     }
 
-    /// A square at the start of `text` (file letter, then digits), and what follows it.
-    #[allow(clippy::type_complexity)]
-    fn square_prefix(self, text: &str) -> Option<(Result<Square, String>, &str)> {
+    /// A square at the start of `text` (file letter, then digits), and what follows it; the
+    /// square is `Err(rank)` where the rank is outside this convention.
+    fn square_prefix(self, text: &str) -> Option<(Result<Square, u8>, &str)> {
         let mut chars = text.char_indices();
         let (_, letter) = chars.next()?;
         let file = (letter.to_ascii_lowercase() as u32).checked_sub('a' as u32)?;
@@ -75,23 +74,58 @@ impl Ranks {
         }
         let number: u8 = text[1..1 + digits].parse().ok()?;
         let rest = &text[1 + digits..];
-        let base = self.base();
         let square = number
-            .checked_sub(base)
+            .checked_sub(self.base())
             .filter(|r| *r < RANKS)
             .and_then(|r| Square::new(file as u8, r))
-            .ok_or_else(|| {
-                format!(
-                    "rank {number} is outside {self}{}",
-                    match self {
-                        Ranks::ZeroToNine => " (rank 10 exists only with ranks = \"1-10\")",
-                        Ranks::OneToTen => " (rank 0 exists only with ranks = \"0-9\")",
-                    }
-                )
-            });
+            .ok_or(number);
         Some((square, rest))
     }
+
+    /// The example move of an error message: `h2e2` in this convention.
+    fn example(self) -> String {
+        self.format(Move::new(
+            Square::new(7, 2).expect("h2"),
+            Square::new(4, 2).expect("e2"),
+        ))
+    }
+
+    /// Where the other convention is named for a rank this one lacks.
+    fn other_hint(self) -> &'static str {
+        match self {
+            Ranks::ZeroToNine => " (rank 10 exists only with ranks = \"1-10\")",
+            Ranks::OneToTen => " (rank 0 exists only with ranks = \"0-9\")",
+        }
+    }
 }
+
+/// Why a text is not a xiangqi move in coordinates.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Not two squares (file letter and rank number each).
+    #[error("`{text}` is not a move in coordinates (file a-i, rank {ranks}): e.g. `{}`", ranks.example())]
+    NotCoordinates {
+        /// The move as written.
+        text: String,
+        /// The convention it was read in.
+        ranks: Ranks,
+    },
+    /// A square's rank is outside the convention.
+    #[error("`{text}`: rank {rank} is outside {ranks}{}", ranks.other_hint())]
+    RankOutside {
+        /// The move as written.
+        text: String,
+        /// The rank number as written.
+        rank: u8,
+        /// The convention it was read in.
+        ranks: Ranks,
+    },
+}
+
+/// A `ranks` value that names neither convention.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("ranks `{0}` must be \"0-9\" (ICCS/UCCI, Red's back rank 0) or \"1-10\" (UCI as Fairy-Stockfish writes it)")]
+pub struct UnknownRanks(pub String);
 
 impl fmt::Display for Ranks {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -103,14 +137,12 @@ impl fmt::Display for Ranks {
 }
 
 impl FromStr for Ranks {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Ranks, String> {
+    type Err = UnknownRanks;
+    fn from_str(s: &str) -> Result<Ranks, UnknownRanks> {
         match s.trim() {
             "0-9" => Ok(Ranks::ZeroToNine),
             "1-10" => Ok(Ranks::OneToTen),
-            other => Err(format!(
-                "ranks `{other}` must be \"0-9\" (ICCS/UCCI, Red's back rank 0) or \"1-10\" (UCI as Fairy-Stockfish writes it)"
-            )),
+            other => Err(UnknownRanks(other.to_string())),
         }
     }
 }
@@ -133,9 +165,9 @@ mod tests {
 
     #[test]
     fn out_of_range_ranks_name_the_convention() {
-        let e = Ranks::ZeroToNine.parse("a10a9").unwrap_err();
+        let e = Ranks::ZeroToNine.parse("a10a9").unwrap_err().to_string();
         assert!(e.contains("rank 10 is outside 0-9"), "{e}");
-        let e = Ranks::OneToTen.parse("a0a1").unwrap_err();
+        let e = Ranks::OneToTen.parse("a0a1").unwrap_err().to_string();
         assert!(e.contains("rank 0 is outside 1-10"), "{e}");
         for bad in ["", "h2", "h2e", "j2e2", "h2e2x", "h123e2", "2h2e"] {
             assert!(Ranks::ZeroToNine.parse(bad).is_err(), "{bad}");

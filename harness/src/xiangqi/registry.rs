@@ -129,6 +129,8 @@ fn pair(
 
 impl Refereed for Xiangqi {
     const DEFAULT_RULES: &'static str = "wxf,check-only,threefold";
+    /// No referee is named by parts.
+    type NameError = std::convert::Infallible;
 
     fn registry() -> Vec<RefereeInfo<Xiangqi>> {
         let mut all = Vec::new();

@@ -92,7 +92,7 @@ pub fn convert(case: &DataCase, form: Form) -> Result<Converted, DataError> {
     let moves = case
         .moves
         .iter()
-        .map(|m| Ranks::ZeroToNine.parse(m).map_err(&bad))
+        .map(|m| Ranks::ZeroToNine.parse(m).map_err(|e| bad(e.to_string())))
         .collect::<Result<Vec<_>, _>>()?;
     let full = XqSetup::with_history(start.clone(), moves.clone(), Ranks::ZeroToNine)
         .map_err(|(i, e)| bad(format!("move {}: {e}", i + 1)))?;

@@ -150,6 +150,8 @@ fn internal() -> Vec<RefereeInfo<Chess>> {
 
 impl Refereed for Chess {
     const DEFAULT_RULES: &'static str = "fide,fide-no-claim,threefold-automatic,german";
+    /// No referee is named by parts.
+    type NameError = std::convert::Infallible;
 
     fn registry() -> Vec<RefereeInfo<Chess>> {
         let mut all = internal();

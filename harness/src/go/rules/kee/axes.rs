@@ -249,12 +249,12 @@ pub fn reading_of(id: &str) -> Option<Reading> {
 
 /// The readings a `kee[…]` token names (without `@spec`); `None` when the token is not of
 /// that form, an error naming the bad part when it is malformed.
-pub fn parse(token: &str) -> Option<Result<Vec<Reading>, String>> {
+pub fn parse(token: &str) -> Option<Result<Vec<Reading>, ReadingError>> {
     let inner = token.strip_prefix("kee[")?.strip_suffix(']')?;
     Some(parse_inner(inner))
 }
 
-fn parse_inner(inner: &str) -> Result<Vec<Reading>, String> {
+fn parse_inner(inner: &str) -> Result<Vec<Reading>, ReadingError> {
     let mut fixed: [Option<usize>; AXES.len()] = [Some(0); AXES.len()];
     let mut given = [false; AXES.len()];
     for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -268,11 +268,14 @@ fn parse_inner(inner: &str) -> Result<Vec<Reading>, String> {
         }
         let (key, value) = part
             .split_once('=')
-            .ok_or_else(|| format!("`{part}` in `kee[{inner}]` is not axis=value or `*`"))?;
+            .ok_or_else(|| ReadingError::NotAxisValue {
+                part: part.to_string(),
+                inner: inner.to_string(),
+            })?;
         let at = AXES
             .iter()
             .position(|a| a.key == key.trim())
-            .ok_or_else(|| unknown_axis(key.trim()))?;
+            .ok_or_else(|| ReadingError::UnknownAxis(key.trim().to_string()))?;
         let axis = &AXES[at];
         given[at] = true;
         fixed[at] = match value.trim() {
@@ -281,25 +284,49 @@ fn parse_inner(inner: &str) -> Result<Vec<Reading>, String> {
                 axis.values
                     .iter()
                     .position(|v| v.name == name)
-                    .ok_or_else(|| unknown_value(axis, name))?,
+                    .ok_or_else(|| ReadingError::UnknownValue {
+                        axis: axis.key,
+                        name: name.to_string(),
+                    })?,
             ),
         };
     }
     Ok(combinations(&fixed))
 }
 
-fn unknown_axis(key: &str) -> String {
-    let keys: Vec<&str> = AXES.iter().map(|a| a.key).collect();
-    format!("unknown Kee axis `{key}`; the axes are {}", keys.join(", "))
+/// Why a `kee[…]` token names no combination.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadingError {
+    /// A part that is neither `axis=value` nor `*`.
+    #[error("`{part}` in `kee[{inner}]` is not axis=value or `*`")]
+    NotAxisValue {
+        /// The part.
+        part: String,
+        /// Everything between the brackets.
+        inner: String,
+    },
+    /// An axis key that is not one of [`AXES`].
+    #[error("unknown Kee axis `{0}`; the axes are {keys}", keys = axis_keys())]
+    UnknownAxis(String),
+    /// A value its axis does not have.
+    #[error("unknown value `{name}` of Kee axis `{axis}`; its values are {values}", values = axis_values(axis))]
+    UnknownValue {
+        /// The axis key.
+        axis: &'static str,
+        /// The value as written.
+        name: String,
+    },
 }
 
-fn unknown_value(axis: &Axis, name: &str) -> String {
-    let names: Vec<&str> = axis.values.iter().map(|v| v.name).collect();
-    format!(
-        "unknown value `{name}` of Kee axis `{}`; its values are {}",
-        axis.key,
-        names.join(", ")
-    )
+fn axis_keys() -> String {
+    let keys: Vec<&str> = AXES.iter().map(|a| a.key).collect();
+    keys.join(", ")
+}
+
+fn axis_values(key: &str) -> String {
+    let axis = AXES.iter().find(|a| a.key == key);
+    let names: Vec<&str> = axis.map_or(Vec::new(), |a| a.values.iter().map(|v| v.name).collect());
+    names.join(", ")
 }
 
 /// The axes on which two readings differ, as `axis=value` of `other`.
@@ -392,9 +419,12 @@ mod tests {
         assert_eq!(parse("kee[rescind=erase,*]").unwrap().unwrap().len(), 384);
         // ban applies only with replace=other: 2 + 1 + 1.
         assert_eq!(parse("kee[replace=*,ban=*]").unwrap().unwrap().len(), 4);
-        let bad = parse("kee[rescind=maybe]").unwrap().unwrap_err();
+        let bad = parse("kee[rescind=maybe]")
+            .unwrap()
+            .unwrap_err()
+            .to_string();
         assert!(bad.contains("keep, erase"), "{bad}");
-        let bad = parse("kee[colour=red]").unwrap().unwrap_err();
+        let bad = parse("kee[colour=red]").unwrap().unwrap_err().to_string();
         assert!(bad.contains("unknown Kee axis `colour`"), "{bad}");
         assert!(parse("kee:rescind-erases").is_none());
     }

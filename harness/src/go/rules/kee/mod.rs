@@ -362,7 +362,7 @@ pub fn combination(reading: Reading) -> [RefereeInfo<Go>; 2] {
 
 /// The referees a `--rules` token of the form `kee[…]` or `kee[…]@spec` names: `None` for any
 /// other token, an error for a malformed one.
-pub fn named(token: &str) -> Option<Result<Vec<RefereeInfo<Go>>, String>> {
+pub fn named(token: &str) -> Option<Result<Vec<RefereeInfo<Go>>, axes::ReadingError>> {
     let (base, spec) = match token.strip_suffix("@spec") {
         Some(base) => (base, true),
         None => (token, false),
