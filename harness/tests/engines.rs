@@ -482,6 +482,23 @@ fn the_command_line_takes_engines_for_runs_and_campaigns() {
     for id in ["gnugo-psk+all-suicide", "leela-zero", "goban-chinese"] {
         assert!(listed.contains(id), "{listed}");
     }
+    // The chess and xiangqi engines too, each with the rule it claims and what it is asked.
+    for (id, claim) in [
+        ("chess.js", "threefold-automatic"),
+        ("chessops", "no-repetition"),
+        ("ffish", "ffish"),
+        ("cchess", "no-repetition"),
+    ] {
+        let line = listed
+            .lines()
+            .find(|l| l.starts_with(&format!("{id} ")))
+            .unwrap_or_else(|| panic!("{id} not listed: {listed}"));
+        assert!(line.contains(&format!("claims {claim} ")), "{line}");
+    }
+    assert!(
+        listed.contains("asks: start from a FEN and earlier moves"),
+        "{listed}"
+    );
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
     let missing = rulediff(&[
         "run",

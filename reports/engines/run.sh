@@ -64,3 +64,9 @@ campaign openspiel-go-5x5 5x5 300 200 openspiel-go --rules simple-ko,psk,openspi
 campaign pettingzoo-go-5x5 5x5 300 200 pettingzoo-go
 chess_campaign openspiel-chess-start 200 threefold-automatic,openspiel-chess
 campaign openspiel-go-vs-simple-ko-5x5 5x5 300 200 openspiel-go
+# cchess (PyPI), a Python xiangqi library: about 10 ms a step, so a short campaign.
+rm -rf cchess-start
+"$rulediff" random --family xiangqi --games 24 --max-plies 200 --seed 2026 \
+  --rules no-repetition,cchess --out cchess-start > cchess-start.txt
+mv cchess-start.txt cchess-start/summary.txt
+head -1 cchess-start/summary.txt

@@ -128,7 +128,39 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
             ""
         )?;
     }
+    outln!("\nchess and xiangqi engines (referees of their family: `--family F --rules ID`)")?;
+    list_referees(&rulediff::chess::bridge::registry(), CHESS_ASKS)?;
+    let xiangqi = [
+        rulediff::xiangqi::ffish::info(),
+        rulediff::xiangqi::cchess::info(),
+    ];
+    list_referees(&xiangqi, XIANGQI_ASKS)?;
     Ok(ExitCode::SUCCESS)
+}
+
+const CHESS_ASKS: &str =
+    "start from a FEN, each play with the next legal set and the status (over, how, winner; the draw it may claim)";
+const XIANGQI_ASKS: &str =
+    "start from a FEN and earlier moves, each play with the next legal set and the status (over, result, reason)";
+
+/// External referees of a family other than Go: id, the end rule claimed, summary, command.
+fn list_referees<F: rulediff::family::Family>(
+    infos: &[RefereeInfo<F>],
+    asks: &str,
+) -> anyhow::Result<()> {
+    let width = infos.iter().map(|i| i.id.len()).max().unwrap_or(0);
+    for info in infos {
+        outln!(
+            "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  asks: {asks}",
+            info.id,
+            info.claims.end,
+            info.summary,
+            "",
+            info.source,
+            ""
+        )?;
+    }
+    Ok(())
 }
 
 /// For a JavaScript bridge of rulediff's own, the folder whose `node_modules` is missing:
