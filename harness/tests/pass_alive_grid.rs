@@ -4,13 +4,15 @@
 //! illegal ones included), and on random 9×9 and 19×19 boards, filled at random and played
 //! out to the end. The 20 boards of `benches/score.rs` are diffed where the bench builds them.
 
+use std::sync::Arc;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rulediff::check::pass_alive::grid_matches_graph;
+use rulediff::go::board::{Board, Scratch};
 use rulediff::go::board::{Colour, EMPTY};
 use rulediff::go::graph::{Graph, Vertex};
 use rulediff::go::pass_alive::{BLACK, WHITE};
-use rulediff::go::regions::plain_play;
 
 #[test]
 fn small_random_grids() {
@@ -30,14 +32,19 @@ fn small_random_grids() {
 /// A random playout to the end: stones of alternating colours on random empty points that
 /// are neither suicide nor the filling of a one-point eye of the player's own, until neither
 /// player has such a point; so the board ends with eyes, dead stones and seki.
-fn played_out(graph: &Graph, rng: &mut ChaCha8Rng) -> Vec<Colour> {
-    let mut cells = vec![EMPTY; graph.len()];
+fn played_out(graph: &Arc<Graph>, rng: &mut ChaCha8Rng) -> Vec<Colour> {
+    let mut board = Board::new(graph.clone());
+    let mut scratch = Scratch::default();
     let mut colour = BLACK;
     let mut passes = 0;
-    while passes < 2 {
+    // There is no ko rule here, so a playout can take a ko back and forth forever: it stops
+    // after four plays per point, the board still all but full.
+    let mut plays = 0;
+    while passes < 2 && plays < 4 * graph.len() {
+        plays += 1;
         let mut empties: Vec<Vertex> = graph
             .vertices()
-            .filter(|&v| cells[v as usize] == EMPTY)
+            .filter(|&v| board.colour(v) == EMPTY)
             .collect();
         let mut played = false;
         while !empties.is_empty() {
@@ -45,10 +52,9 @@ fn played_out(graph: &Graph, rng: &mut ChaCha8Rng) -> Vec<Colour> {
             let own_eye = graph
                 .neighbours(v)
                 .iter()
-                .all(|&m| cells[m as usize] == colour);
-            let after = plain_play(graph, &cells, v, colour);
-            if !own_eye && after.suicided == 0 {
-                cells = after.cells;
+                .all(|&m| board.colour(m) == colour);
+            if !own_eye && !board.analyze(v, colour, &mut scratch).is_suicide() {
+                board.play(v, colour, &scratch);
                 played = true;
                 break;
             }
@@ -56,14 +62,14 @@ fn played_out(graph: &Graph, rng: &mut ChaCha8Rng) -> Vec<Colour> {
         passes = if played { 0 } else { passes + 1 };
         colour = if colour == BLACK { WHITE } else { BLACK };
     }
-    cells
+    board.cells().to_vec()
 }
 
 #[test]
 fn random_and_played_out_9x9_and_19x19() {
     let mut rng = ChaCha8Rng::seed_from_u64(1917);
     for (side, boards) in [(9, 60), (19, 12)] {
-        let graph = Graph::grid(side, side, false).unwrap();
+        let graph = Arc::new(Graph::grid(side, side, false).unwrap());
         for _ in 0..boards {
             let empty_share = rng.gen_range(0.0..0.6);
             let filled: Vec<Colour> = (0..graph.len())
