@@ -3,7 +3,11 @@
 //! vertex, and the stones the players agreed are dead (every white stone on the first three
 //! rows, taken as a stand-in for an agreement); and the same boards' pass-alive areas as
 //! KataGo's rules count them (Benson's algorithm for both colours, then the stones and empty
-//! regions KataGo's `calculateArea(…, true, true, true, …)` adds).
+//! regions KataGo's `calculateArea(…, true, true, true, …)` adds); and the whole count of each
+//! board under KataGo's `chinese` rules (area, pass-alive areas, the tally, `katago-chinese`)
+//! and `japanese` rules (territory, seki tax: independent-life regions, `katago-japanese`).
+//! Building the boards also diffs the grid path of pass-alive areas against the graph path
+//! on each of them, in every mode.
 //!
 //! The `score` group is timed by the wall clock, the `score-cpu` group by the CPU time this
 //! thread ran (so that a machine shared with other jobs still gives a one-thread figure).
@@ -20,10 +24,13 @@ use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rulediff::check::pass_alive::grid_matches_graph;
 use rulediff::go::board::EMPTY;
 use rulediff::go::explore::final_board;
 use rulediff::go::graph::{Graph, Vertex};
 use rulediff::go::pass_alive::{area_into, AreaOptions, Benson};
+use rulediff::go::rules::katago::params::{Params, NAMED};
+use rulediff::go::rules::katago::scoring::{count, Extras};
 use rulediff::go::score::{score, Count, Scoring};
 use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{HalfPoints, Refereed};
@@ -54,7 +61,20 @@ fn boards() -> (GoSetup, Vec<Board>) {
         })
         .collect();
     assert!(boards.iter().all(|(c, _)| c.iter().any(|&x| x != EMPTY)));
+    for (cells, _) in &boards {
+        grid_matches_graph(&setup.graph, cells)
+            .expect("the grid path gives the graph path's owners");
+    }
     (setup, boards)
+}
+
+/// KataGo's named ruleset `name`.
+fn katago_params(name: &str) -> Params {
+    NAMED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, params)| *params)
+        .expect("a KataGo ruleset")
 }
 
 /// Every counting of the boards, timed by `M`, as the group `{name}/19x19`.
@@ -71,6 +91,28 @@ fn counts<M: Measurement>(c: &mut Criterion<M>, name: &str) {
                         .komi(&komi)
                         .dead(dead, "agreement");
                     black_box(score(black_box(&count)));
+                }
+            })
+        });
+    }
+    for name in ["chinese", "japanese"] {
+        let params = katago_params(name);
+        let extras = Extras {
+            komi: vec![HalfPoints(0), params.komi],
+            ..Extras::default()
+        };
+        group.bench_function(format!("katago-{name}"), |b| {
+            let mut benson = Benson::default();
+            b.iter(|| {
+                for (cells, _) in &boards {
+                    let outcome = count(
+                        &setup.graph,
+                        black_box(cells),
+                        &params,
+                        &extras,
+                        &mut benson,
+                    );
+                    black_box(outcome);
                 }
             })
         });

@@ -7,7 +7,7 @@
 
 use rulediff::go::board::{Colour, EMPTY};
 use rulediff::go::graph::Graph;
-use rulediff::go::pass_alive::{area, AreaOptions, Benson, BLACK, WHITE};
+use rulediff::go::pass_alive::{area, area_into_graph, AreaOptions, Benson, BLACK, WHITE};
 use rulediff::go::rules::katago::scoring::independent_life_area;
 
 struct Block {
@@ -124,6 +124,17 @@ fn calculate_area_in_every_mode_as_katago() {
             &mut benson,
         )
         .unwrap();
+        // The graph path, which the grid path is diffed against, matches KataGo too.
+        let mut by_graph = vec![EMPTY; owner.len()];
+        area_into_graph(
+            &block.graph,
+            &block.cells,
+            flag(mode, "suicide"),
+            options,
+            &mut Benson::default(),
+            &mut by_graph,
+        );
+        assert_eq!(by_graph, owner, "graph path, {}", block.test);
         render(&block.graph, &owner)
     });
     assert_eq!(checked, 88);

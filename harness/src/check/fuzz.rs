@@ -230,9 +230,13 @@ pub fn kee_claims(data: &[u8]) {
 }
 
 /// Pass-alive areas by Benson's algorithm equal those by the definition (a search over every
-/// sequence of opponent plays) on the small position the bytes build.
+/// sequence of opponent plays) on the small position the bytes build, and the grid path gives
+/// the graph path's owners on the grid the same bytes build.
 pub fn pass_alive(data: &[u8]) {
     if let Err(difference) = super::pass_alive::benson_matches_definition(data) {
+        panic!("{difference}");
+    }
+    if let Err(difference) = super::pass_alive::grid_matches_graph_on_bytes(data) {
         panic!("{difference}");
     }
 }

@@ -1,10 +1,12 @@
 //! Pass-alive areas by Benson's algorithm ([`crate::go::pass_alive`]) against their
 //! definition ([`crate::go::pass_alive_spec`]) on small positions built from bytes: the
 //! `pass_alive` fuzz target and `tests/pass_alive_props.rs` call [`benson_matches_definition`].
+//! The same two diff the grid path of [`area_into`] against its graph path
+//! ([`grid_matches_graph`]), on any cells of a small grid.
 
 use crate::go::board::{Colour, EMPTY};
 use crate::go::graph::Graph;
-use crate::go::pass_alive::pass_alive;
+use crate::go::pass_alive::{area_into, area_into_graph, pass_alive, AreaOptions, Benson};
 use crate::go::pass_alive_spec::pass_alive_by_search;
 use crate::go::regions::plain_play;
 
@@ -78,4 +80,60 @@ pub fn benson_matches_definition(data: &[u8]) -> Result<(), super::Violation> {
         show(&fast.owner),
         show(&spec.owner)
     )))
+}
+
+/// Every combination of [`AreaOptions`]' switches.
+pub fn all_area_options() -> impl Iterator<Item = AreaOptions> {
+    (0..8u8).map(|bits| AreaOptions {
+        non_pass_alive_stones: bits & 1 != 0,
+        safe_big_territories: bits & 2 != 0,
+        unsafe_big_territories: bits & 4 != 0,
+    })
+}
+
+/// The grid path and the graph path of [`area_into`] give the same owner to every vertex of
+/// `cells` on the plain grid `graph`, with every option and with and without multi-stone
+/// suicide. The cells need not be a legal position (strings without liberties included):
+/// both paths are defined on any two-colour board.
+pub fn grid_matches_graph(graph: &Graph, cells: &[Colour]) -> Result<(), String> {
+    let (mut grid, mut reference) = (Benson::default(), Benson::default());
+    let mut fast = vec![EMPTY; cells.len()];
+    let mut slow = vec![EMPTY; cells.len()];
+    for options in all_area_options() {
+        for suicide in [false, true] {
+            area_into(graph, cells, suicide, options, &mut grid, &mut fast);
+            area_into_graph(graph, cells, suicide, options, &mut reference, &mut slow);
+            if fast != slow {
+                let row =
+                    |owner: &[Colour]| owner.iter().map(|c| c.to_string()).collect::<String>();
+                return Err(format!(
+                    "grid and graph paths differ on {} ({options:?}, suicide {suicide}), vertex order\n  cells: {}\n  grid:  {}\n  graph: {}",
+                    graph.description(),
+                    row(cells),
+                    row(&fast),
+                    row(&slow)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A grid of up to 7×7 from the first two bytes and a colour (0–2) per vertex from the rest
+/// (missing bytes are empty), for [`grid_matches_graph`].
+pub fn grid_from_bytes(data: &[u8]) -> Option<(Graph, Vec<Colour>)> {
+    let (&w, &h) = (data.first()?, data.get(1)?);
+    let graph = Graph::grid(1 + w as usize % 7, 1 + h as usize % 7, false).ok()?;
+    let cells = (0..graph.len())
+        .map(|v| data.get(2 + v).map_or(EMPTY, |b| b % 3))
+        .collect();
+    Some((graph, cells))
+}
+
+/// [`grid_matches_graph`] on the grid the bytes build.
+pub fn grid_matches_graph_on_bytes(data: &[u8]) -> Result<(), String> {
+    match grid_from_bytes(data) {
+        Some((graph, cells)) => grid_matches_graph(&graph, &cells),
+        None => Ok(()),
+    }
 }

@@ -6,6 +6,7 @@ pub mod diagram;
 pub mod explore;
 pub mod graph;
 pub mod pass_alive;
+pub mod pass_alive_grid;
 pub mod pass_alive_spec;
 pub mod random;
 pub mod regions;

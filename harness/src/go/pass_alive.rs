@@ -40,6 +40,7 @@ use thiserror::Error;
 
 use super::board::{Colour, EMPTY};
 use super::graph::{Graph, Vertex};
+use super::pass_alive_grid::GridBenson;
 
 pub const BLACK: Colour = 1;
 pub const WHITE: Colour = 2;
@@ -168,7 +169,29 @@ pub fn area(
 }
 
 /// [`area`] into a caller's buffer, for a position already checked by [`check_position`].
+/// A plain grid takes the grid path ([`GridBenson`]), every other graph the graph path
+/// ([`area_into_graph`]); both give the same owners.
 pub fn area_into(
+    graph: &Graph,
+    cells: &[Colour],
+    suicide: bool,
+    options: AreaOptions,
+    scratch: &mut Benson,
+    result: &mut [Colour],
+) {
+    match graph.grid_shape() {
+        Some(grid) if !grid.wrap => {
+            scratch
+                .grid
+                .area_into(grid.width, grid.height, cells, suicide, options, result)
+        }
+        _ => area_into_graph(graph, cells, suicide, options, scratch, result),
+    }
+}
+
+/// [`area_into`] on any graph through its adjacency lists: the reference the grid path is
+/// diffed against.
+pub fn area_into_graph(
     graph: &Graph,
     cells: &[Colour],
     suicide: bool,
@@ -195,7 +218,8 @@ const NONE: u32 = u32::MAX;
 /// flood then asks one array per neighbour instead of the colour and the label.
 const OTHER: u32 = u32::MAX - 1;
 
-/// Benson's algorithm for one colour, with buffers kept between runs.
+/// Benson's algorithm for one colour, with buffers kept between runs (the graph path's, and
+/// the grid path's).
 #[derive(Debug, Default, Clone)]
 pub struct Benson {
     /// Per vertex: index of its string of the colour, or `NONE`.
@@ -219,6 +243,8 @@ pub struct Benson {
     vital_count: Vec<u32>,
     dead: Vec<bool>,
     has_stone: bool,
+    /// The grid path's buffers.
+    grid: GridBenson,
 }
 
 impl Benson {
