@@ -28,14 +28,78 @@ impl Effect {
     }
 }
 
+/// Distinct strings next to a vertex a grid point can have; a vertex of higher degree (other
+/// graphs) lists them in a growing list instead.
+const INLINE: usize = 4;
+
 /// Working lists reused between plays so the hot path does not allocate.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct Scratch {
-    /// Distinct adjacent strings (root, number of adjacent points from the played vertex).
-    adjacent: Vec<(Vertex, u32)>,
+    /// Distinct adjacent strings (root, number of adjacent points from the played vertex),
+    /// the first `len` entries, when the vertex has at most [`INLINE`] neighbours: a fixed
+    /// array in place of a growing list saves a capacity check and a length store per
+    /// neighbour on every play.
+    inline: [(Vertex, u32); INLINE],
+    len: usize,
+    /// The same for a vertex of higher degree (`spilled` says which of the two is current).
+    spill: Vec<(Vertex, u32)>,
+    spilled: bool,
     /// Empty neighbours of the played vertex.
     empties: u32,
     captured: Vec<Vertex>,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            inline: [(0, 0); INLINE],
+            len: 0,
+            spill: Vec::new(),
+            spilled: false,
+            empties: 0,
+            captured: Vec::new(),
+        }
+    }
+}
+
+impl Scratch {
+    /// The adjacent strings `collect_adjacent` found.
+    #[inline]
+    fn adjacent(&self) -> &[(Vertex, u32)] {
+        if self.spilled {
+            &self.spill
+        } else {
+            &self.inline[..self.len]
+        }
+    }
+
+    /// The adjacent strings, and the list of captured roots to fill beside them.
+    #[inline]
+    fn adjacent_and_captured(&mut self) -> (&[(Vertex, u32)], &mut Vec<Vertex>) {
+        let adjacent = if self.spilled {
+            &self.spill[..]
+        } else {
+            &self.inline[..self.len]
+        };
+        (adjacent, &mut self.captured)
+    }
+}
+
+/// Where a stone is: its string's root and the next stone of the string (a circular list).
+/// Kept together so one lookup (and one bounds check) finds both.
+#[derive(Debug, Clone, Copy)]
+struct Link {
+    root: Vertex,
+    next: Vertex,
+}
+
+/// What a string root knows about its string.
+#[derive(Debug, Clone, Copy, Default)]
+struct Chain {
+    /// Pseudo-liberties: (stone, empty neighbour) pairs. Zero exactly when the string has no
+    /// liberty, which is all capture detection needs.
+    pseudo: u32,
+    size: u32,
 }
 
 #[derive(Debug, Clone)]
@@ -43,12 +107,9 @@ pub struct Board {
     graph: Arc<Graph>,
     keys: &'static Keys,
     colour: Vec<Colour>,
-    root: Vec<Vertex>,
-    next: Vec<Vertex>,
-    /// Pseudo-liberties: (stone, empty neighbour) pairs per string root. Zero exactly when the
-    /// string has no liberty, which is all capture detection needs.
-    pseudo: Vec<u32>,
-    size: Vec<u32>,
+    link: Vec<Link>,
+    /// Indexed by string root.
+    chain: Vec<Chain>,
     hash: u64,
     /// Stones captured by each colour (index = colour).
     prisoners: [u32; 9],
@@ -68,10 +129,10 @@ impl Board {
             keys: Keys::shared(),
             graph,
             colour: vec![EMPTY; n],
-            root: (0..n as Vertex).collect(),
-            next: (0..n as Vertex).collect(),
-            pseudo: vec![0; n],
-            size: vec![0; n],
+            link: (0..n as Vertex)
+                .map(|v| Link { root: v, next: v })
+                .collect(),
+            chain: vec![Chain::default(); n],
             hash: 0,
             prisoners: [0; 9],
         }
@@ -81,14 +142,35 @@ impl Board {
     /// every string has a liberty (see [`Board::strings_without_liberties`]).
     pub fn with_stones(graph: Arc<Graph>, stones: &[Colour]) -> Self {
         let mut board = Board::new(graph);
+        board.place_all(stones);
+        board
+    }
+
+    /// This board made into [`Board::with_stones`] on the same graph, keeping its memory: a
+    /// campaign or a bench starts thousands of short games on one graph.
+    pub fn reset(&mut self, stones: &[Colour]) {
+        if self.colour.iter().any(|&c| c != EMPTY) {
+            self.colour.fill(EMPTY);
+            for (v, link) in self.link.iter_mut().enumerate() {
+                *link = Link {
+                    root: v as Vertex,
+                    next: v as Vertex,
+                };
+            }
+        }
+        self.hash = 0;
+        self.prisoners = [0; 9];
+        self.place_all(stones);
+    }
+
+    fn place_all(&mut self, stones: &[Colour]) {
         let mut scratch = Scratch::default();
         for (v, &c) in stones.iter().enumerate() {
             if c != EMPTY {
-                board.collect_adjacent(v as Vertex, &mut scratch);
-                board.place(v as Vertex, c, &scratch);
+                self.collect_adjacent(v as Vertex, &mut scratch);
+                self.place(v as Vertex, c, &scratch);
             }
         }
-        board
     }
 
     pub fn graph(&self) -> &Arc<Graph> {
@@ -128,10 +210,10 @@ impl Board {
             return Vec::new();
         }
         let mut stones = vec![v];
-        let mut s = self.next[v as usize];
+        let mut s = self.link[v as usize].next;
         while s != v {
             stones.push(s);
-            s = self.next[s as usize];
+            s = self.link[s as usize].next;
         }
         stones
     }
@@ -150,7 +232,7 @@ impl Board {
                     }
                 }
             }
-            s = self.next[s as usize];
+            s = self.link[s as usize].next;
             if s == v {
                 return found.len();
             }
@@ -161,39 +243,47 @@ impl Board {
     pub fn strings_without_liberties(&self) -> Vec<Vertex> {
         self.graph
             .vertices()
-            .filter(|&v| self.colour(v) != EMPTY && self.root[v as usize] == v)
-            .filter(|&v| self.pseudo[v as usize] == 0)
+            .filter(|&v| self.colour(v) != EMPTY && self.link[v as usize].root == v)
+            .filter(|&v| self.chain[v as usize].pseudo == 0)
             .collect()
     }
 
     /// What playing `colour` at empty vertex `v` would do. Leaves in `scratch` what
     /// [`Board::play`] needs, so a `play` right after reuses it.
+    #[inline]
     pub fn analyze(&self, v: Vertex, colour: Colour, scratch: &mut Scratch) -> Effect {
         debug_assert_eq!(self.colour(v), EMPTY);
         self.collect_adjacent(v, scratch);
-        scratch.captured.clear();
-        let mut has_liberty = scratch.empties > 0;
-        let mut hash = self.hash ^ self.keys.get(v, colour);
+        let has_empty = scratch.empties > 0;
+        let (adjacent, captured_roots) = scratch.adjacent_and_captured();
+        captured_roots.clear();
+        let mut has_liberty = has_empty;
+        let key = self.keys.get(v, colour);
+        let mut hash = self.hash ^ key;
         let mut captured = 0;
-        for &(r, touching) in &scratch.adjacent {
-            let c = self.colour[r as usize];
-            if c == colour {
-                has_liberty |= self.pseudo[r as usize] > touching;
-            } else if self.pseudo[r as usize] == touching {
-                scratch.captured.push(r);
-                captured += self.size[r as usize];
+        let mut friends = false;
+        for &(r, touching) in adjacent {
+            let chain = self.chain[r as usize];
+            if self.colour[r as usize] == colour {
+                friends = true;
+                has_liberty |= chain.pseudo > touching;
+            } else if chain.pseudo == touching {
+                captured_roots.push(r);
+                captured += chain.size;
                 hash ^= self.string_hash(r);
             }
         }
         let mut suicided = 0;
         if !has_liberty && captured == 0 {
             // Rare, so the friendly strings are found again rather than listed on every play.
-            hash ^= self.keys.get(v, colour);
+            hash ^= key;
             suicided = 1;
-            for &(r, _) in &scratch.adjacent {
-                if self.colour[r as usize] == colour {
-                    suicided += self.size[r as usize];
-                    hash ^= self.string_hash(r);
+            if friends {
+                for &(r, _) in adjacent {
+                    if self.colour[r as usize] == colour {
+                        suicided += self.chain[r as usize].size;
+                        hash ^= self.string_hash(r);
+                    }
                 }
             }
         }
@@ -206,16 +296,15 @@ impl Board {
 
     /// Plays `colour` at empty `v`, removing captured strings and then, if it has no liberty,
     /// the played string. `scratch` must hold the result of `analyze(v, colour)` on this board.
+    #[inline]
     pub fn play(&mut self, v: Vertex, colour: Colour, scratch: &Scratch) {
-        self.place(v, colour, scratch);
-        for i in 0..scratch.captured.len() {
-            let r = scratch.captured[i];
-            self.prisoners[colour as usize] += self.size[r as usize];
+        let root = self.place(v, colour, scratch);
+        for &r in &scratch.captured {
+            self.prisoners[colour as usize] += self.chain[r as usize].size;
             self.remove_string(r);
         }
-        let r = self.root[v as usize];
-        if self.pseudo[r as usize] == 0 {
-            self.remove_string(r);
+        if self.chain[root as usize].pseudo == 0 {
+            self.remove_string(root);
         }
     }
 
@@ -226,21 +315,55 @@ impl Board {
         effect
     }
 
+    // Inlined: a call here cost a sixth of a play in saved registers alone (callgrind).
+    #[inline(always)]
     fn collect_adjacent(&self, v: Vertex, scratch: &mut Scratch) {
-        scratch.adjacent.clear();
+        let neighbours = self.graph.neighbours(v);
+        if neighbours.len() > INLINE {
+            return self.collect_adjacent_spilled(neighbours, scratch);
+        }
+        scratch.spilled = false;
+        let mut len = 0;
         let mut empties = 0;
-        for &n in self.graph.neighbours(v) {
+        // Both lists cut to one length, so one bounds check per neighbour covers both.
+        let colours = &self.colour[..];
+        let links = &self.link[..colours.len()];
+        for &n in neighbours {
             // Counted without a branch: whether a neighbour is empty is a coin toss in a
             // game, and a mispredicted branch costs more than the add.
-            let empty = self.colour[n as usize] == EMPTY;
+            let empty = colours[n as usize] == EMPTY;
             empties += empty as u32;
             if empty {
                 continue;
             }
-            let r = self.root[n as usize];
-            match scratch.adjacent.iter_mut().find(|(x, _)| *x == r) {
+            let r = links[n as usize].root;
+            match scratch.inline[..len].iter_mut().find(|(x, _)| *x == r) {
                 Some(entry) => entry.1 += 1,
-                None => scratch.adjacent.push((r, 1)),
+                None => {
+                    scratch.inline[len] = (r, 1);
+                    len += 1;
+                }
+            }
+        }
+        scratch.len = len;
+        scratch.empties = empties;
+    }
+
+    /// [`Board::collect_adjacent`] for a vertex of more than [`INLINE`] neighbours.
+    #[cold]
+    fn collect_adjacent_spilled(&self, neighbours: &[Vertex], scratch: &mut Scratch) {
+        scratch.spilled = true;
+        scratch.spill.clear();
+        let mut empties = 0;
+        for &n in neighbours {
+            if self.colour[n as usize] == EMPTY {
+                empties += 1;
+                continue;
+            }
+            let r = self.link[n as usize].root;
+            match scratch.spill.iter_mut().find(|(x, _)| *x == r) {
+                Some(entry) => entry.1 += 1,
+                None => scratch.spill.push((r, 1)),
             }
         }
         scratch.empties = empties;
@@ -249,35 +372,39 @@ impl Board {
     fn string_hash(&self, r: Vertex) -> u64 {
         let c = self.colour[r as usize];
         let mut hash = self.keys.get(r, c);
-        let mut s = self.next[r as usize];
+        let mut s = self.link[r as usize].next;
         while s != r {
             hash ^= self.keys.get(s, c);
-            s = self.next[s as usize];
+            s = self.link[s as usize].next;
         }
         hash
     }
 
-    /// Puts a stone down and merges it with friendly neighbours; removes nothing.
-    /// `scratch.adjacent` must hold this vertex's neighbours as `collect_adjacent` left them,
-    /// which saves walking the neighbours a second time on every play.
-    fn place(&mut self, v: Vertex, colour: Colour, scratch: &Scratch) {
+    /// Puts a stone down and merges it with friendly neighbours; removes nothing. Returns the
+    /// root of the stone's string. `scratch` must hold this vertex's neighbours as
+    /// `collect_adjacent` left them, which saves walking the neighbours a second time on every
+    /// play.
+    #[inline(always)]
+    fn place(&mut self, v: Vertex, colour: Colour, scratch: &Scratch) -> Vertex {
         let vi = v as usize;
         self.colour[vi] = colour;
-        self.root[vi] = v;
-        self.next[vi] = v;
-        self.size[vi] = 1;
-        self.hash ^= self.keys.get(v, colour);
+        self.link[vi] = Link { root: v, next: v };
         // The graph is simple, so each empty neighbour is one liberty.
-        self.pseudo[vi] = scratch.empties;
+        self.chain[vi] = Chain {
+            pseudo: scratch.empties,
+            size: 1,
+        };
+        self.hash ^= self.keys.get(v, colour);
         // One pass: the adjacent roots are distinct strings, so merging one never changes
         // the count of another before it is visited.
         let mut root = v;
-        for &(r, touching) in &scratch.adjacent {
-            self.pseudo[r as usize] -= touching;
+        for &(r, touching) in scratch.adjacent() {
+            self.chain[r as usize].pseudo -= touching;
             if self.colour[r as usize] == colour {
                 root = self.merge(root, r);
             }
         }
+        root
     }
 
     /// Joins two strings given by their roots; returns the root of the whole.
@@ -285,22 +412,24 @@ impl Board {
         if a == b {
             return a;
         }
-        let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (ca, cb) = (self.chain[a as usize], self.chain[b as usize]);
+        let (big, small) = if ca.size >= cb.size { (a, b) } else { (b, a) };
         let mut s = small;
         loop {
-            self.root[s as usize] = big;
-            s = self.next[s as usize];
+            let link = &mut self.link[s as usize];
+            link.root = big;
+            s = link.next;
             if s == small {
                 break;
             }
         }
-        self.next.swap(big as usize, small as usize);
-        self.pseudo[big as usize] += self.pseudo[small as usize];
-        self.size[big as usize] += self.size[small as usize];
+        let big_next = self.link[big as usize].next;
+        self.link[big as usize].next = self.link[small as usize].next;
+        self.link[small as usize].next = big_next;
+        self.chain[big as usize] = Chain {
+            pseudo: ca.pseudo + cb.pseudo,
+            size: ca.size + cb.size,
+        };
         big
     }
 
@@ -310,7 +439,7 @@ impl Board {
         loop {
             self.colour[s as usize] = EMPTY;
             self.hash ^= self.keys.get(s, c);
-            s = self.next[s as usize];
+            s = self.link[s as usize].next;
             if s == r {
                 break;
             }
@@ -321,13 +450,12 @@ impl Board {
         loop {
             for &n in graph.neighbours(s) {
                 if self.colour[n as usize] != EMPTY {
-                    let nr = self.root[n as usize];
-                    self.pseudo[nr as usize] += 1;
+                    let nr = self.link[n as usize].root;
+                    self.chain[nr as usize].pseudo += 1;
                 }
             }
-            let following = self.next[s as usize];
-            self.next[s as usize] = s;
-            self.root[s as usize] = s;
+            let following = self.link[s as usize].next;
+            self.link[s as usize] = Link { root: s, next: s };
             s = following;
             if s == r {
                 break;

@@ -43,7 +43,7 @@ pub enum GoPlay {
 }
 
 /// Everything a Go game starts from.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct GoSetup {
     pub graph: Arc<Graph>,
     pub players: usize,
@@ -58,6 +58,49 @@ pub struct GoSetup {
     pub dead: Vec<Vertex>,
     /// Stones the players agree are in seki (rulesets that count no territory in seki).
     pub seki: Vec<Vertex>,
+}
+
+impl Clone for GoSetup {
+    fn clone(&self) -> Self {
+        let GoSetup {
+            graph,
+            players,
+            stones,
+            to_move,
+            komi,
+            dead,
+            seki,
+        } = self;
+        GoSetup {
+            graph: graph.clone(),
+            players: *players,
+            stones: stones.clone(),
+            to_move: *to_move,
+            komi: komi.clone(),
+            dead: dead.clone(),
+            seki: seki.clone(),
+        }
+    }
+
+    /// Reuses this setup's lists: a referee copies the setup of every game it starts.
+    fn clone_from(&mut self, source: &Self) {
+        let GoSetup {
+            graph,
+            players,
+            stones,
+            to_move,
+            komi,
+            dead,
+            seki,
+        } = source;
+        self.graph.clone_from(graph);
+        self.players = *players;
+        self.stones.clone_from(stones);
+        self.to_move = *to_move;
+        self.komi.clone_from(komi);
+        self.dead.clone_from(dead);
+        self.seki.clone_from(seki);
+    }
 }
 
 impl GoSetup {

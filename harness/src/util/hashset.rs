@@ -8,8 +8,12 @@ pub struct HashSet64 {
     /// Zero is the empty-slot marker, so the key zero (the empty board) is kept aside.
     has_zero: bool,
     /// Sums over the members of two independent mixes of each: a summary of the whole set
-    /// kept up to date at every insertion (see [`HashSet64::summary`]).
+    /// kept up to date at every insertion once `summed` is set (see [`HashSet64::summary`]).
     sums: [u64; 2],
+    /// Whether `sums` is kept. Only exhaustive searches ask for summaries, on forked copies
+    /// ([`HashSet64::keep_summary`]); a game played through never does, and the two mixes
+    /// were a third of positional superko's cost per play.
+    summed: bool,
 }
 
 impl Default for HashSet64 {
@@ -19,6 +23,7 @@ impl Default for HashSet64 {
             len: 0,
             has_zero: false,
             sums: [0; 2],
+            summed: false,
         }
     }
 }
@@ -38,11 +43,39 @@ impl HashSet64 {
     /// of positions in constant time. Two different sets of the same size have the same
     /// summary only if both sums agree on their symmetric difference, about one chance in
     /// 2^128 (the mixes are fixed bijections of already random keys).
+    /// Constant time once [`HashSet64::keep_summary`] was called, else one pass over the set.
     pub fn summary(&self) -> [u64; 3] {
-        [self.len() as u64, self.sums[0], self.sums[1]]
+        let [a, b] = if self.summed {
+            self.sums
+        } else {
+            self.members().fold([0u64; 2], |[a, b], key| {
+                [a.wrapping_add(mix_a(key)), b.wrapping_add(mix_b(key))]
+            })
+        };
+        [self.len() as u64, a, b]
+    }
+
+    /// Keeps the summary up to date from now on, so [`HashSet64::summary`] takes constant
+    /// time (for sets whose summary is asked after every play).
+    pub fn keep_summary(&mut self) {
+        if !self.summed {
+            let [_, a, b] = self.summary();
+            self.sums = [a, b];
+            self.summed = true;
+        }
+    }
+
+    /// Every member, in slot order.
+    fn members(&self) -> impl Iterator<Item = u64> + '_ {
+        let zero = self.has_zero.then_some(0);
+        zero.into_iter()
+            .chain(self.slots.iter().copied().filter(|&k| k != 0))
     }
 
     fn add_to_sums(&mut self, key: u64) {
+        if !self.summed {
+            return;
+        }
         self.sums[0] = self.sums[0].wrapping_add(mix_a(key));
         self.sums[1] = self.sums[1].wrapping_add(mix_b(key));
     }
@@ -157,6 +190,16 @@ mod tests {
             backwards.insert(key);
         }
         assert_eq!(backwards.summary(), set.summary());
+        // Kept up to date or computed when asked, the summary is the same.
+        let mut kept = HashSet64::default();
+        kept.insert(7);
+        kept.keep_summary();
+        for key in set.sorted() {
+            kept.insert(key);
+        }
+        let mut unkept = set.clone();
+        unkept.insert(7);
+        assert_eq!(kept.summary(), unkept.summary());
         backwards.insert(12345);
         assert_ne!(backwards.summary(), set.summary());
         assert!(!set.insert(0));

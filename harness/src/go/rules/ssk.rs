@@ -64,8 +64,11 @@ impl KoRule for Ssk {
         }
     }
 
+    /// A search asks the copy for its key after every play: its summary is kept.
     fn fork_rule(&self) -> Box<dyn KoRule> {
-        Box::new(self.clone())
+        let mut copy = self.clone();
+        copy.seen.keep_summary();
+        Box::new(copy)
     }
 
     fn key(&self, out: &mut Vec<u64>) {
