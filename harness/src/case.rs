@@ -22,10 +22,7 @@ use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
 
-use crate::chess::Chess;
-use crate::family::Family;
-use crate::go::Go;
-use crate::xiangqi::Xiangqi;
+use crate::family::{Family, Listed};
 
 /// A malformed case file: where and what.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
@@ -287,7 +284,7 @@ fn expectation(
 
 /// The players' names in turn order: every seat moves within the first round of plies.
 fn seat_names<F: Family>(setup: &F::Setup) -> Vec<String> {
-    let mut seats: Vec<usize> = (0..2 * crate::go::MAX_PLAYERS)
+    let mut seats: Vec<usize> = (0..2 * crate::family::MAX_SEATS)
         .map(|plies| F::seat_to_move(setup, plies))
         .collect();
     seats.sort_unstable();
@@ -298,51 +295,19 @@ fn seat_names<F: Family>(setup: &F::Setup) -> Vec<String> {
         .collect()
 }
 
-/// A case of any family.
-#[derive(Debug, Clone)]
-pub enum AnyCase {
-    Go(Case<Go>),
-    Chess(Case<Chess>),
-    Xiangqi(Case<Xiangqi>),
-}
-
-impl AnyCase {
-    pub fn path(&self) -> &Path {
-        match self {
-            AnyCase::Go(c) => &c.path,
-            AnyCase::Chess(c) => &c.path,
-            AnyCase::Xiangqi(c) => &c.path,
-        }
-    }
-}
-
-/// Reads and parses one case file.
-pub fn load(path: &Path) -> Result<AnyCase, CaseError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CaseError {
-        path: path.to_path_buf(),
-        line: 0,
-        column: 0,
-        message: format!("cannot read: {e}"),
-    })?;
-    parse(path, &text)
-}
-
-/// Parses case text as if read from `path` (used for messages and relative file names).
-pub fn parse(path: &Path, text: &str) -> Result<AnyCase, CaseError> {
+/// Parses case text of family `F` as if read from `path`; a case of another family is an
+/// error at its `family` key. ([`crate::families::parse`] reads a case of any family.)
+pub fn parse_as<F: Listed>(path: &Path, text: &str) -> Result<Case<F>, CaseError> {
     let src = Source { path, text };
     let header: Header = src.parse()?;
-    match header.family.get_ref().as_str() {
-        "go" => Ok(AnyCase::Go(crate::go::case::parse(&src, header)?)),
-        "chess" => Ok(AnyCase::Chess(crate::chess::case::parse(&src, header)?)),
-        "xiangqi" => Ok(AnyCase::Xiangqi(crate::xiangqi::case::parse(&src, header)?)),
-        other => Err(src.error_in(
-            &header.family,
-            format!("unknown family `{other}` (known: go, chess, xiangqi)"),
-        )),
+    if header.family.get_ref() != F::NAME {
+        let message = format!("not a {} case", F::NAME);
+        return Err(src.error_in(&header.family, message));
     }
+    F::parse_case(&src, header)
 }
 
-/// A case file to write: the one writer beside [`parse`], used by every command that writes
+/// A case file to write: the one writer beside [`crate::families::parse`], used by every command that writes
 /// cases (campaigns, lassos, solutions), so what one writes the other reads.
 pub struct CaseText<'a> {
     pub family: &'a str,

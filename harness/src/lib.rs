@@ -124,6 +124,7 @@ pub mod case;
 pub mod check;
 pub mod chess;
 pub mod engine;
+pub mod families;
 pub mod family;
 pub mod go;
 pub mod referee;
@@ -132,9 +133,10 @@ pub mod runner;
 pub mod util;
 pub mod xiangqi;
 
-pub use case::{parse as parse_case, AnyCase, Case, CaseError, Expectation};
+pub use case::{Case, CaseError, Expectation};
 pub use chess::{Chess, ChessSetup};
-pub use family::{Explore, Family};
+pub use families::{parse as parse_case, AnyCase};
+pub use family::{Explore, Family, Listed};
 pub use go::graph::Graph;
 pub use go::{Go, GoPlay, GoSetup};
 pub use referee::{

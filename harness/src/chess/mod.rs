@@ -10,6 +10,7 @@ pub mod diagram;
 pub mod explore;
 pub mod generate;
 pub mod line;
+mod listed;
 pub mod notation;
 pub mod pgn;
 pub mod position;

@@ -5,6 +5,7 @@ pub mod case;
 pub mod diagram;
 pub mod explore;
 pub mod graph;
+mod listed;
 pub mod pass_alive;
 pub mod pass_alive_spec;
 pub mod random;
@@ -28,6 +29,7 @@ use graph::{Graph, Vertex};
 /// Player names in turn order; two-player games use the first two.
 pub const SEAT_NAMES: [&str; 8] = ["B", "W", "R", "G", "Y", "C", "M", "K"];
 pub const MAX_PLAYERS: usize = 8;
+const _: () = assert!(MAX_PLAYERS <= crate::family::MAX_SEATS);
 
 /// The Go family marker.
 #[derive(Debug, Clone, Copy)]

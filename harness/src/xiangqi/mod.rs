@@ -8,6 +8,7 @@ pub mod diagram;
 pub mod explore;
 pub mod fen;
 pub mod ffish;
+mod listed;
 pub mod movegen;
 pub mod notation;
 pub mod registry;

@@ -230,7 +230,10 @@ mod tests {
         // Red is to move after six moves and loses.
         assert!(c.text.contains("wxf = { over = 1, result = \"black\" }"));
         assert!(c.text.contains("(WXF diagram 12)"));
-        let parsed = crate::case::parse(std::path::Path::new("x.toml"), &c.text);
+        let parsed = crate::case::parse_as::<crate::xiangqi::Xiangqi>(
+            std::path::Path::new("x.toml"),
+            &c.text,
+        );
         assert!(parsed.is_ok(), "{parsed:?}");
     }
 
