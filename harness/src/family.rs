@@ -36,6 +36,7 @@ pub trait Explore: Family {
     /// Whatever the family keeps about a game in progress (board, earlier positions).
     type State: Clone + Send;
 
+    /// The state at the start.
     fn initial(setup: &Self::Setup) -> Self::State;
     /// The state after `play`, which every referee accepted.
     fn advance(setup: &Self::Setup, state: &mut Self::State, play: &Self::Play);
@@ -104,7 +105,9 @@ pub trait Symmetric: Family {
     fn map_play(map: &Self::Map, play: &Self::Play) -> Self::Play;
     /// `first` then `second`.
     fn compose(first: &Self::Map, second: &Self::Map) -> Self::Map;
+    /// The map that undoes `map`.
     fn inverse(map: &Self::Map) -> Self::Map;
+    /// Whether `map` changes nothing.
     fn is_identity(map: &Self::Map) -> bool;
 }
 

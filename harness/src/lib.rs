@@ -24,7 +24,7 @@
 //! # Run a case file and print the first divergence
 //!
 //! A case is a human-written file (`corpus/` holds hundreds); [`parse_case`] reads one,
-//! [`select`] picks referees with the `--rules` language, [`run_case`] plays the case
+//! [`select()`] picks referees with the `--rules` language, [`run_case`] plays the case
 //! through them in lock-step.
 //!
 //! ```
@@ -120,17 +120,29 @@
 //! `harness/examples/engine_board.rs` is the same pattern as a whole file to copy, with
 //! the campaign runner in place of the hand-written loop.
 
+#![warn(missing_docs)]
+
+// Every public item is documented in the modules without an `allow`; the others are still
+// to do (issue 22).
 pub mod case;
+#[allow(missing_docs)]
 pub mod check;
+#[allow(missing_docs)]
 pub mod chess;
+#[allow(missing_docs)]
 pub mod engine;
 pub mod families;
 pub mod family;
+#[allow(missing_docs)]
 pub mod go;
 pub mod referee;
+#[allow(missing_docs)]
 pub mod report;
+#[allow(missing_docs)]
 pub mod runner;
+#[allow(missing_docs)]
 pub mod util;
+#[allow(missing_docs)]
 pub mod xiangqi;
 
 pub use case::{Case, CaseError, Expectation};
