@@ -327,7 +327,7 @@ fn seat_names<F: Family>(setup: &F::Setup) -> Vec<String> {
 }
 
 /// Parses case text of family `F` as if read from `path`; a case of another family is an
-/// error at its `family` key. ([`crate::families::parse`] reads a case of any family.)
+/// error at its `family` key. (`families::parse` reads a case of any family.)
 pub fn parse_as<F: Listed>(path: &Path, text: &str) -> Result<Case<F>, CaseError> {
     let src = Source { path, text };
     let header: Header = src.parse()?;
@@ -338,7 +338,7 @@ pub fn parse_as<F: Listed>(path: &Path, text: &str) -> Result<Case<F>, CaseError
     F::parse_case(&src, header)
 }
 
-/// A case file to write: the one writer beside [`crate::families::parse`], used by every
+/// A case file to write: the one writer beside `families::parse`, used by every
 /// command that writes cases (campaigns, lassos, solutions), so what one writes the other
 /// reads.
 pub struct CaseText<'a> {

@@ -124,7 +124,7 @@ pub struct CountedBoard {
 /// No family seats more players than this (Go on a graph seats up to 8).
 pub const MAX_SEATS: usize = 8;
 
-/// A family as the list in [`crate::families`] holds it: everything the case reader, the
+/// A family as the list in `families.rs` holds it: everything the case reader, the
 /// commands and the tests need of a game, through one trait, so that adding a family
 /// touches its own folder (where it implements this) and that list.
 pub trait Listed: Explore + Refereed {

@@ -1,4 +1,4 @@
-//! Chess on the list of families ([`crate::families`]).
+//! Chess on the list of families (`families.rs`).
 
 use super::{Chess, ChessSetup};
 use crate::case::{Case, CaseError, Header, Source};

@@ -32,6 +32,7 @@ pub struct Chess;
 /// Where a game starts: a position (the standard one, or any legal FEN).
 #[derive(Debug, Clone)]
 pub struct ChessSetup {
+    /// The position.
     pub start: Pos,
     /// The start as FEN, as case files write it.
     pub fen: String,

@@ -1,4 +1,4 @@
-//! Go on the list of families ([`crate::families`]).
+//! Go on the list of families (`families.rs`).
 
 use super::graph::Graph;
 use super::{Go, GoSetup, MAX_PLAYERS};

@@ -86,6 +86,7 @@ pub struct Ffish {
 }
 
 impl Ffish {
+    /// The referee `id` (Fairy-Stockfish through pyffish, in the bridge process).
     pub fn new(id: impl Into<String>) -> Ffish {
         let id = id.into();
         Ffish {

@@ -1,4 +1,4 @@
-//! Xiangqi on the list of families ([`crate::families`]).
+//! Xiangqi on the list of families (`families.rs`).
 
 use super::board::Position;
 use super::notation::Ranks;

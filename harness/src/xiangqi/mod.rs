@@ -28,8 +28,11 @@ pub struct Xiangqi;
 /// rank convention of the move text.
 #[derive(Debug, Clone)]
 pub struct XqSetup {
+    /// The position before the history.
     pub start: Position,
+    /// Moves played before the case begins.
     pub history: Vec<Move>,
+    /// How the case's move text numbers ranks.
     pub ranks: Ranks,
 }
 
