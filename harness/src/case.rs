@@ -22,19 +22,19 @@ use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
 
-use crate::chess::Chess;
-use crate::family::Family;
-use crate::go::Go;
-use crate::xiangqi::Xiangqi;
+use crate::family::{Family, Listed};
 
 /// A malformed case file: where and what.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 #[error("{}: {message}", place(path, *line, *column))]
 pub struct CaseError {
+    /// The case file.
     pub path: PathBuf,
     /// 0 where the error is about the whole file (it cannot be read).
     pub line: usize,
+    /// 1-based, in characters.
     pub column: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -47,11 +47,14 @@ fn place(path: &Path, line: usize, column: usize) -> String {
 
 /// The text of a case file, for turning byte offsets into line and column.
 pub struct Source<'a> {
+    /// Where the text was read from (for messages and relative file names).
     pub path: &'a Path,
+    /// The whole file.
     pub text: &'a str,
 }
 
 impl Source<'_> {
+    /// An error at byte `offset` of the text.
     pub fn error_at(&self, offset: usize, message: impl std::fmt::Display) -> CaseError {
         let (line, column) = crate::util::line_column(self.text, offset);
         CaseError {
@@ -62,6 +65,7 @@ impl Source<'_> {
         }
     }
 
+    /// An error at the start of a value of the file.
     pub fn error_in<T>(&self, value: &Spanned<T>, message: impl std::fmt::Display) -> CaseError {
         self.error_at(value.span().start, message)
     }
@@ -120,10 +124,20 @@ impl Source<'_> {
 pub enum Expectation {
     /// Move `at` (1-based) is ruled illegal, by `rule` when given; every move before it is legal
     /// and the game is not over before it.
-    Illegal { at: usize, rule: Option<String> },
+    Illegal {
+        /// The move, 1-based.
+        at: usize,
+        /// The rule's id, if the case names it.
+        rule: Option<String>,
+    },
     /// The game is over right after move `at` (0: at the start) and not before; the outcome
     /// matches `result` when given.
-    Over { at: usize, result: Option<String> },
+    Over {
+        /// The last move before the end (0: over at the start).
+        at: usize,
+        /// The result (`B+4`, `draw`), if the case names it.
+        result: Option<String>,
+    },
     /// Every move is legal and the game is still going after the last one.
     Ongoing,
 }
@@ -144,12 +158,17 @@ pub const COMMON_KEYS: &[&str] = &["family", "title", "comment", "moves", "rules
 /// The family-independent part of a case file.
 #[derive(Debug, Deserialize)]
 pub struct Header {
+    /// `family`: which family's keys the rest of the file has.
     pub family: Spanned<String>,
+    /// `title`: one line on what the case shows.
     #[serde(default)]
     pub title: String,
+    /// `comment`: free text (sources, the reasoning).
     #[serde(default)]
     pub comment: String,
+    /// `moves`: the plays, in the family's notation.
     pub moves: Option<Spanned<String>>,
+    /// `rules`: the referees to run when the command line names none.
     pub rules: Option<Spanned<String>>,
     #[serde(default)]
     expect: BTreeMap<String, Spanned<ExpectSpec>>,
@@ -159,21 +178,30 @@ pub struct Header {
 /// looked up: only then are engines, which cases may name too, known.
 #[derive(Debug, Clone, Default)]
 pub struct Places {
+    /// The `rules` key's.
     pub rules: Option<(usize, usize)>,
+    /// Each expectation's, by referee id.
     pub expect: BTreeMap<String, (usize, usize)>,
 }
 
 /// A scripted case of one family.
 #[derive(Debug, Clone)]
 pub struct Case<F: Family> {
+    /// The file it was read from.
     pub path: PathBuf,
+    /// One line on what it shows.
     pub title: String,
+    /// Free text.
     pub comment: String,
+    /// Where the game starts.
     pub setup: F::Setup,
+    /// The plays, in order.
     pub plays: Vec<F::Play>,
     /// Referees to run when the command line names none.
     pub rules: Option<String>,
+    /// What it expects of each referee it names, by id.
     pub expect: Vec<(String, Expectation)>,
+    /// Where the file names its referees, for errors about them.
     pub places: Places,
 }
 
@@ -287,7 +315,7 @@ fn expectation(
 
 /// The players' names in turn order: every seat moves within the first round of plies.
 fn seat_names<F: Family>(setup: &F::Setup) -> Vec<String> {
-    let mut seats: Vec<usize> = (0..2 * crate::go::MAX_PLAYERS)
+    let mut seats: Vec<usize> = (0..2 * crate::family::MAX_SEATS)
         .map(|plies| F::seat_to_move(setup, plies))
         .collect();
     seats.sort_unstable();
@@ -298,55 +326,27 @@ fn seat_names<F: Family>(setup: &F::Setup) -> Vec<String> {
         .collect()
 }
 
-/// A case of any family.
-#[derive(Debug, Clone)]
-pub enum AnyCase {
-    Go(Case<Go>),
-    Chess(Case<Chess>),
-    Xiangqi(Case<Xiangqi>),
-}
-
-impl AnyCase {
-    pub fn path(&self) -> &Path {
-        match self {
-            AnyCase::Go(c) => &c.path,
-            AnyCase::Chess(c) => &c.path,
-            AnyCase::Xiangqi(c) => &c.path,
-        }
-    }
-}
-
-/// Reads and parses one case file.
-pub fn load(path: &Path) -> Result<AnyCase, CaseError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CaseError {
-        path: path.to_path_buf(),
-        line: 0,
-        column: 0,
-        message: format!("cannot read: {e}"),
-    })?;
-    parse(path, &text)
-}
-
-/// Parses case text as if read from `path` (used for messages and relative file names).
-pub fn parse(path: &Path, text: &str) -> Result<AnyCase, CaseError> {
+/// Parses case text of family `F` as if read from `path`; a case of another family is an
+/// error at its `family` key. (`families::parse` reads a case of any family.)
+pub fn parse_as<F: Listed>(path: &Path, text: &str) -> Result<Case<F>, CaseError> {
     let src = Source { path, text };
     let header: Header = src.parse()?;
-    match header.family.get_ref().as_str() {
-        "go" => Ok(AnyCase::Go(crate::go::case::parse(&src, header)?)),
-        "chess" => Ok(AnyCase::Chess(crate::chess::case::parse(&src, header)?)),
-        "xiangqi" => Ok(AnyCase::Xiangqi(crate::xiangqi::case::parse(&src, header)?)),
-        other => Err(src.error_in(
-            &header.family,
-            format!("unknown family `{other}` (known: go, chess, xiangqi)"),
-        )),
+    if header.family.get_ref() != F::NAME {
+        let message = format!("not a {} case", F::NAME);
+        return Err(src.error_in(&header.family, message));
     }
+    F::parse_case(&src, header)
 }
 
-/// A case file to write: the one writer beside [`parse`], used by every command that writes
-/// cases (campaigns, lassos, solutions), so what one writes the other reads.
+/// A case file to write: the one writer beside `families::parse`, used by every
+/// command that writes cases (campaigns, lassos, solutions), so what one writes the other
+/// reads.
 pub struct CaseText<'a> {
+    /// The family's name.
     pub family: &'a str,
+    /// One line on what the case shows.
     pub title: &'a str,
+    /// Free text.
     pub comment: &'a str,
     /// The referees to run, comma-separated.
     pub rules: &'a str,
@@ -359,6 +359,7 @@ pub struct CaseText<'a> {
 }
 
 impl CaseText<'_> {
+    /// The file's text.
     pub fn render(&self) -> String {
         let mut text = format!(
             "family = {}\ntitle = {}\ncomment = {}\nrules = {}\n{}moves = {}\n[expect]\n",
@@ -419,7 +420,9 @@ pub fn discover(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 /// What a walk over case folders found: the files to read, and what it skipped and why.
 #[derive(Debug, Default)]
 pub struct Walk {
+    /// The case files, sorted.
     pub files: Vec<PathBuf>,
+    /// What was skipped, each `path: why`.
     pub warnings: Vec<String>,
 }
 

@@ -4,6 +4,9 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use crate::case::{Case, CaseError, Header, Source};
+use crate::referee::Refereed;
+
 /// A game: Go on a graph, chess, xiangqi.
 pub trait Family: Sized + 'static {
     /// Short lowercase name used in case files (`family = "go"`).
@@ -33,6 +36,7 @@ pub trait Explore: Family {
     /// Whatever the family keeps about a game in progress (board, earlier positions).
     type State: Clone + Send;
 
+    /// The state at the start.
     fn initial(setup: &Self::Setup) -> Self::State;
     /// The state after `play`, which every referee accepted.
     fn advance(setup: &Self::Setup, state: &mut Self::State, play: &Self::Play);
@@ -101,7 +105,9 @@ pub trait Symmetric: Family {
     fn map_play(map: &Self::Map, play: &Self::Play) -> Self::Play;
     /// `first` then `second`.
     fn compose(first: &Self::Map, second: &Self::Map) -> Self::Map;
+    /// The map that undoes `map`.
     fn inverse(map: &Self::Map) -> Self::Map;
+    /// Whether `map` changes nothing.
     fn is_identity(map: &Self::Map) -> bool;
 }
 
@@ -113,4 +119,99 @@ pub struct CountedBoard {
     pub text: String,
     /// The same as SVG pictures, each with its caption.
     pub svg: String,
+}
+
+/// No family seats more players than this (Go on a graph seats up to 8).
+pub const MAX_SEATS: usize = 8;
+
+/// A family as the list in `families.rs` holds it: everything the case reader, the
+/// commands and the tests need of a game, through one trait, so that adding a family
+/// touches its own folder (where it implements this) and that list.
+pub trait Listed: Explore + Refereed {
+    /// Reads a case file of this family: its own keys, after the common header.
+    fn parse_case(src: &Source, header: Header) -> Result<Case<Self>, CaseError>;
+    /// What `rulediff rules` prints after the family's registry (Go: Kee Rules' axes).
+    fn registry_notes(_verbose: bool) -> String {
+        String::new()
+    }
+    /// The start position a command line names (`--start`, `--board`, `--players`), with
+    /// the ply budget a random game from it gets by default.
+    fn start(options: &StartOptions) -> Result<Start<Self>, StartError>;
+    /// A short game for seeds and write-then-read checks: a start position that is not the
+    /// family's plainest, and plays from it in the family's notation.
+    fn sample() -> (Self::Setup, Vec<String>);
+}
+
+/// What a command line says of the start position; each family reads the options it has
+/// and refuses the others.
+#[derive(Debug, Clone, Default)]
+pub struct StartOptions {
+    /// `--start`: a position in the family's notation (FEN).
+    pub start: Option<String>,
+    /// `--board`: a Go board's shape.
+    pub board: Option<String>,
+    /// `--players`: how many play (Go).
+    pub players: Option<usize>,
+}
+
+impl StartOptions {
+    /// Refuses Go's options (`--board`, then `--players`) for a family whose games start
+    /// from `--start`; `advice` says how they start.
+    pub fn only_start(&self, advice: &'static str) -> Result<(), StartError> {
+        let given = [
+            self.board.as_ref().map(|_| "--board"),
+            self.players.map(|_| "--players"),
+        ];
+        match given.into_iter().flatten().next() {
+            Some(option) => Err(StartError::NotFor {
+                option,
+                owner: "Go",
+                advice,
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A start position from the command line.
+#[derive(Debug, Clone)]
+pub struct Start<F: Family> {
+    /// The position.
+    pub setup: F::Setup,
+    /// A random game's ply budget when the command line gives none.
+    pub max_plies: usize,
+}
+
+/// Why the command line names no start position of a family.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// An option the family has no use for.
+    #[error("{option} is for {owner}; {advice}")]
+    NotFor {
+        /// The option (`--board`).
+        option: &'static str,
+        /// Who the option is for (`Go`).
+        owner: &'static str,
+        /// How this family's games start instead.
+        advice: &'static str,
+    },
+    /// An option's value the family cannot read: the option and value, and why.
+    #[error("{option}: {cause}")]
+    Bad {
+        /// The option and its value (`--board 99x99`).
+        option: String,
+        /// What is wrong with the value.
+        cause: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A number outside the range the family allows.
+    #[error("{option} must be {range}")]
+    OutOfRange {
+        /// The option (`--players`).
+        option: &'static str,
+        /// The range allowed (`2..=8`).
+        range: String,
+    },
+    /// A value the family cannot read, where its own message says it all.
+    #[error("{0}")]
+    Invalid(Box<dyn std::error::Error + Send + Sync>),
 }

@@ -24,7 +24,7 @@
 //! # Run a case file and print the first divergence
 //!
 //! A case is a human-written file (`corpus/` holds hundreds); [`parse_case`] reads one,
-//! [`select`] picks referees with the `--rules` language, [`run_case`] plays the case
+//! [`select()`] picks referees with the `--rules` language, [`run_case`] plays the case
 //! through them in lock-step.
 //!
 //! ```
@@ -120,10 +120,15 @@
 //! `harness/examples/engine_board.rs` is the same pattern as a whole file to copy, with
 //! the campaign runner in place of the hand-written loop.
 
+#![warn(missing_docs)]
+
+// Every public item is documented, except in the modules with an `allow` (in `go/`,
+// `check/` and `runner/`), which are still to do (issue 22).
 pub mod case;
 pub mod check;
 pub mod chess;
 pub mod engine;
+pub mod families;
 pub mod family;
 pub mod go;
 pub mod referee;
@@ -132,9 +137,10 @@ pub mod runner;
 pub mod util;
 pub mod xiangqi;
 
-pub use case::{parse as parse_case, AnyCase, Case, CaseError, Expectation};
+pub use case::{Case, CaseError, Expectation};
 pub use chess::{Chess, ChessSetup};
-pub use family::{Explore, Family};
+pub use families::{parse as parse_case, AnyCase};
+pub use family::{Explore, Family, Listed};
 pub use go::graph::Graph;
 pub use go::{Go, GoPlay, GoSetup};
 pub use referee::{

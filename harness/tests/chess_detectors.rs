@@ -1,12 +1,13 @@
 //! The repetition detectors of issue 9 against the FIDE referees: where they must agree, and
 //! the known disagreements (each a corpus case under corpus/chess/detectors/).
 
-use rulediff::case::{self, AnyCase};
+use rulediff::case;
 use rulediff::chess::detect::table::Table;
 use rulediff::chess::detect::Detector;
 use rulediff::chess::generate::euwe;
 use rulediff::chess::line::Line;
 use rulediff::chess::{legal_move, Chess, ChessSetup};
+use rulediff::families::{self, AnyCase};
 use rulediff::referee::Refereed;
 use rulediff::runner::{self, Options};
 
@@ -21,7 +22,7 @@ fn splits(reference: &str, detector: &str) -> Vec<String> {
         rulediff::referee::select(&registry, &format!("{reference},{detector}")).unwrap();
     let mut out = Vec::new();
     for path in case::discover(&[corpus()]).unwrap() {
-        let AnyCase::Chess(case) = case::load(&path).unwrap() else {
+        let AnyCase::Chess(case) = families::load(&path).unwrap() else {
             continue;
         };
         let run = runner::run_case(&case, &referees, &Options::default());

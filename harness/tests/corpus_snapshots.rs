@@ -4,8 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use rulediff::case::{self, AnyCase, Case};
-use rulediff::referee::Refereed;
+use rulediff::case::{self, Case};
+use rulediff::families::{self, ForCase};
+use rulediff::family::Listed;
 use rulediff::report;
 use rulediff::runner::{self, CaseRun, Options};
 
@@ -13,13 +14,18 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The run of `case`, named by `path` (read from wherever it was loaded).
-fn run_as<F: Refereed + rulediff::family::Explore>(mut case: Case<F>, path: PathBuf) -> CaseRun {
-    case.path = path;
-    run(&case)
+/// The run of a case of any family, named by `path` (read from wherever it was loaded).
+struct RunAs(PathBuf);
+
+impl ForCase for RunAs {
+    type Output = CaseRun;
+    fn run<F: Listed>(self, mut case: Case<F>) -> CaseRun {
+        case.path = self.0;
+        run(&case)
+    }
 }
 
-fn run<F: Refereed + rulediff::family::Explore>(case: &Case<F>) -> CaseRun {
+fn run<F: Listed>(case: &Case<F>) -> CaseRun {
     let registry = runner::case_registry(case, None);
     let referees = runner::referees_for(&registry, case, None).expect("case names known referees");
     runner::run_case(case, &referees, &Options { legal_sets: false })
@@ -54,11 +60,9 @@ fn corpus_cases_pass_and_match_their_snapshots() {
         // The case is named by its path from the repository root, as the README's command
         // names it: an absolute path would make lines wrap differently in every checkout.
         let relative = path.strip_prefix(root()).unwrap_or(path).to_path_buf();
-        let run = match case::load(path).unwrap_or_else(|e| panic!("{e}")) {
-            AnyCase::Go(case) => run_as(case, relative),
-            AnyCase::Chess(case) => run_as(case, relative),
-            AnyCase::Xiangqi(case) => run_as(case, relative),
-        };
+        let run = families::load(path)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .visit(RunAs(relative));
         let mut text = report::text::case_run(&run);
         text = text.replace(&format!("{}/", root().display()), "");
         insta::assert_snapshot!(snapshot_name(path), text);

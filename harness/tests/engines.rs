@@ -7,9 +7,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rulediff::case::{self, AnyCase};
+use rulediff::case;
 use rulediff::engine::spec::{self, EngineSpec};
 use rulediff::engine::Engines;
+use rulediff::families::{self, AnyCase};
 use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
@@ -89,7 +90,7 @@ fn gnugo_agrees_with_its_rulesets_on_the_corpus() {
         let registry = paired(&engines);
         let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
         for file in &files {
-            let case = match case::load(file).unwrap() {
+            let case = match families::load(file).unwrap() {
                 AnyCase::Go(case) => case,
                 #[allow(unreachable_patterns)]
                 _ => continue,
@@ -169,7 +170,7 @@ fn gnugo_superko_misses_repetitions_made_by_suicide() {
         "family = \"go\"\n{}moves = \"A2 B2 B5 D1 A1 B1 pass A3 D4 E3 A1 pass A2\"\n",
         Go::setup_keys(&setup)
     );
-    let case = match case::parse(Path::new("suicide.toml"), &text).unwrap() {
+    let case = match families::parse(Path::new("suicide.toml"), &text).unwrap() {
         AnyCase::Go(case) => case,
         #[allow(unreachable_patterns)]
         _ => unreachable!("a Go case"),
@@ -341,7 +342,7 @@ fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
     let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../corpus/go/engines/leela-zero-basic-ko-19x19.toml");
-    let case = match case::load(&path).unwrap() {
+    let case = match families::load(&path).unwrap() {
         AnyCase::Go(case) => case,
         #[allow(unreachable_patterns)]
         _ => unreachable!("a Go case"),
@@ -416,7 +417,7 @@ fn a_game_of_thousands_of_plies_is_ruled_and_replayed_after_a_crash() {
         "family = \"go\"\nboard = \"5x5\"\nto_move = \"W\"\nsetup = \"\"\"\n. . . . .\n. X O . .\nX . X O .\n. X O . .\n. . . . .\n\"\"\"\nmoves = \"{}\"\n",
         vec!["B3 C3"; 2000].join(" ")
     );
-    let case = match case::parse(Path::new("long.toml"), &text).unwrap() {
+    let case = match families::parse(Path::new("long.toml"), &text).unwrap() {
         AnyCase::Go(case) => case,
         #[allow(unreachable_patterns)]
         _ => unreachable!("a Go case"),
@@ -590,7 +591,7 @@ fn setup_stones_go_in_by_loadsgf_set_free_handicap_or_plays() {
         let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
         let mut with_setup = 0;
         for file in &files {
-            let case = match case::load(file).unwrap() {
+            let case = match families::load(file).unwrap() {
                 AnyCase::Go(case) => case,
                 #[allow(unreachable_patterns)]
                 _ => continue,
@@ -636,7 +637,7 @@ fn gnugo_final_score_counts_a_finished_game_when_asked() {
     let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
     let ends = |moves: &str| {
         let text = format!("family = \"go\"\nboard = \"5x5\"\nkomi = 0.5\nmoves = \"{moves}\"\n");
-        let case = match case::parse(Path::new("score.toml"), &text).unwrap() {
+        let case = match families::parse(Path::new("score.toml"), &text).unwrap() {
             AnyCase::Go(case) => case,
             #[allow(unreachable_patterns)]
             _ => unreachable!("a Go case"),

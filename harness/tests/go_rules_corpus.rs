@@ -6,7 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use rulediff::case::{self, AnyCase, Case, Expectation};
+use rulediff::case::{self, Case, Expectation};
+use rulediff::families::{self, AnyCase};
 use rulediff::go::Go;
 use rulediff::referee::{Outcome, RefereeInfo, Refereed, Verdict};
 
@@ -79,7 +80,7 @@ fn every_rules_case_meets_its_expectations() {
     let cases = corpus();
     assert!(cases.len() >= 8, "the rules corpus is missing cases");
     for path in cases {
-        let AnyCase::Go(case) = case::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
+        let AnyCase::Go(case) = families::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
             panic!("{}: not a Go case", path.display())
         };
         assert!(

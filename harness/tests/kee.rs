@@ -4,9 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use rulediff::case::{self, AnyCase, Case};
+use rulediff::case::{self, Case};
 use rulediff::check::finite::{search, Budget, Finiteness};
 use rulediff::check::kee_claims::{self, Claim, Expect, Policy};
+use rulediff::families::{self, AnyCase};
 use rulediff::family::Family;
 use rulediff::go::graph::Graph;
 use rulediff::go::rules::kee::VARIANTS;
@@ -132,7 +133,7 @@ fn claims_that_fail_have_replayable_cases() {
     let cases: Vec<(PathBuf, Case<Go>)> = claim_cases()
         .into_iter()
         .map(|path| {
-            let AnyCase::Go(case) = case::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
+            let AnyCase::Go(case) = families::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
                 panic!("{}: not a Go case", path.display())
             };
             (path, case)
@@ -243,7 +244,7 @@ fn spec_twins_meet_the_corpus_expectations() {
     let registry = Go::registry();
     let mut checked = 0;
     for path in case::discover(&[dir]).expect("corpus/go/kee exists") {
-        let AnyCase::Go(case) = case::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
+        let AnyCase::Go(case) = families::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
             panic!("{}: not a Go case", path.display())
         };
         for (id, expectation) in &case.expect {

@@ -2,11 +2,14 @@
 //! higher layer. The layers, lowest first (README, "Layout"):
 //!
 //! 1. `util` — small pieces with no game knowledge;
-//! 2. the games and their referees — `family`, `case`, `referee`, `go`, `chess`, `xiangqi`,
-//!    `engine` (a family's rulesets are its referees, and case files name every family);
-//! 3. `runner` — lock-step runs, divergences, campaigns;
-//! 4. `check` — properties, searches, fuzz oracles;
-//! 5. `report` — text, CSV, JSON, HTML.
+//! 2. what every game is — `family` (the traits), `case` (case files), `referee` (the
+//!    referee model), which name no family;
+//! 3. the games and their referees — `go`, `chess`, `xiangqi`, `engine` (a family's
+//!    rulesets are its referees);
+//! 4. `families` — the one list of families;
+//! 5. `runner` — lock-step runs, divergences, campaigns;
+//! 6. `check` — properties, searches, fuzz oracles;
+//! 7. `report` — text, CSV, JSON, HTML.
 //!
 //! The binary's `commands/` sit on top and may use everything.
 
@@ -14,9 +17,9 @@ use std::path::{Path, PathBuf};
 
 const LAYERS: &[&[&str]] = &[
     &["util"],
-    &[
-        "family", "case", "referee", "go", "chess", "xiangqi", "engine",
-    ],
+    &["family", "case", "referee"],
+    &["go", "chess", "xiangqi", "engine"],
+    &["families"],
     &["runner"],
     &["check"],
     &["report"],

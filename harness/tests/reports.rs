@@ -146,7 +146,8 @@ fn a_referee_that_breaks_its_claim_makes_defects_that_lead_every_report() {
 #[test]
 fn a_case_run_lists_its_defects_in_every_row_of_their_step() {
     let path = corpus("go/superko/psk-2x2-repetition.toml");
-    let Ok(rulediff::case::AnyCase::Go(case)) = rulediff::case::load(Path::new(&path)) else {
+    let Ok(rulediff::families::AnyCase::Go(case)) = rulediff::families::load(Path::new(&path))
+    else {
         panic!("{path} is a Go case");
     };
     let registry = Go::registry();

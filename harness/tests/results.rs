@@ -7,13 +7,14 @@ mod common;
 use std::path::Path;
 
 use common::{corpus, rulediff, scratch, text};
-use rulediff::case::{self, AnyCase, Case};
+use rulediff::case::Case;
+use rulediff::families::{self, AnyCase};
 use rulediff::go::Go;
 use rulediff::referee::{Outcome, Part, Refereed};
 use rulediff::runner::{run_case, Options, Ruling};
 
 fn go_case(toml: &str) -> Result<Case<Go>, String> {
-    match case::parse(Path::new("test.toml"), toml) {
+    match families::parse(Path::new("test.toml"), toml) {
         Ok(AnyCase::Go(case)) => Ok(case),
         Ok(_) => Err("not a Go case".into()),
         Err(e) => Err(e.to_string()),

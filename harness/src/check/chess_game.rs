@@ -23,7 +23,9 @@ pub const STARTS: [&str; 5] = [
 /// A decoded input: a start and one pick per step.
 #[derive(Clone, Debug)]
 pub struct ChessInput {
+    /// The start.
     pub setup: ChessSetup,
+    /// One pick per step: an index into the legal moves then.
     pub picks: Vec<u16>,
 }
 
@@ -124,8 +126,11 @@ fn pair(
 /// A game that passed the 75-move bound under a referee that claims finiteness.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Overdue {
+    /// The referee's id.
     pub referee: String,
+    /// The start position's FEN.
     pub start: String,
+    /// The moves, in UCI.
     pub moves: Vec<String>,
 }
 

@@ -66,7 +66,7 @@ pub enum Finiteness {
 pub struct Budget {
     /// Distinct states to visit.
     pub max_states: usize,
-    /// Wall-clock limit, checked every [`CHECK_EVERY`] steps of the search (a step costs
+    /// Wall-clock limit, checked every `CHECK_EVERY` steps of the search (a step costs
     /// from a microsecond to a few milliseconds on a big board), so it holds within
     /// milliseconds. The search stops early by the time the system will take to reclaim its
     /// memory at exit, and frees its tables off the clock ([`reclaim`]).

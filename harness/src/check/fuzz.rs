@@ -56,7 +56,7 @@ fn chosen(data: &[u8]) -> usize {
 /// The case-file parser returns an error or a case, never panics.
 pub fn case_file(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = crate::case::parse(Path::new("fuzz.toml"), text);
+        let _ = crate::families::parse(Path::new("fuzz.toml"), text);
     }
 }
 
@@ -263,21 +263,17 @@ pub fn case_writer(data: &[u8]) {
     let split = data.len().min(24);
     let title = String::from_utf8_lossy(&data[..split]);
     let comment = String::from_utf8_lossy(&data[split..]);
-    written_reads_back::<Go>(setup, &moves, &title, &comment, |c| match c {
-        crate::case::AnyCase::Go(c) => Some(c),
-        _ => None,
-    });
+    written_reads_back::<Go>(setup, &moves, &title, &comment);
 }
 
 /// Writes a case of family `F` with [`crate::case::CaseText`] and reads it back with
-/// [`crate::case::parse`]: the same family, setup (by its keys), plays, title, comment and
+/// [`crate::families::parse`]: the same family, setup (by its keys), plays, title, comment and
 /// expectation, or a panic showing the text written.
-fn written_reads_back<F: crate::family::Explore>(
+fn written_reads_back<F: crate::family::Listed>(
     setup: &F::Setup,
     moves: &[String],
     title: &str,
     comment: &str,
-    pick: fn(crate::case::AnyCase) -> Option<crate::case::Case<F>>,
 ) {
     let text = crate::case::CaseText {
         family: F::NAME,
@@ -289,8 +285,10 @@ fn written_reads_back<F: crate::family::Explore>(
         expect: &[("x@spec".into(), "{ ongoing = true }".into())],
     }
     .render();
-    let case = match crate::case::parse(Path::new("written.toml"), &text) {
-        Ok(any) => pick(any).unwrap_or_else(|| panic!("read back as another family:\n{text}")),
+    let case = match crate::families::parse(Path::new("written.toml"), &text) {
+        Ok(any) => any
+            .into_case::<F>()
+            .unwrap_or_else(|| panic!("read back as another family:\n{text}")),
         Err(e) => panic!("the writer wrote what the parser rejects: {e}\n{text}"),
     };
     assert_eq!(case.title, title, "{text}");
@@ -308,38 +306,22 @@ fn written_reads_back<F: crate::family::Explore>(
 #[cfg(test)]
 mod tests {
     use super::written_reads_back;
-    use crate::case::AnyCase;
+    use crate::families::{for_each, ForFamily};
+    use crate::family::Listed;
 
-    fn strings(moves: &[&str]) -> Vec<String> {
-        moves.iter().map(|m| m.to_string()).collect()
+    /// Each family's sample game, written and read back.
+    struct RoundTrip;
+
+    impl ForFamily for RoundTrip {
+        type Output = ();
+        fn run<F: Listed>(&mut self) {
+            let (setup, moves) = F::sample();
+            written_reads_back::<F>(&setup, &moves, "a \"quoted\" title", "line one\nline two");
+        }
     }
 
     #[test]
     fn what_the_writer_writes_the_parser_reads_in_every_family() {
-        use crate::go::graph::Graph;
-        let (title, comment) = ("a \"quoted\" title", "line one\nline two");
-        let mut go = crate::go::GoSetup::empty(Graph::parse_shape("ring:5").unwrap(), 3);
-        go.stones[1] = 2;
-        go.to_move = 2;
-        let moves = strings(&["1", "pass", "3"]);
-        written_reads_back::<crate::go::Go>(&go, &moves, title, comment, |c| match c {
-            AnyCase::Go(c) => Some(c),
-            _ => None,
-        });
-        let chess = crate::chess::ChessSetup::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
-        let moves = strings(&["e1f1", "e8d8"]);
-        written_reads_back::<crate::chess::Chess>(&chess, &moves, title, comment, |c| match c {
-            AnyCase::Chess(c) => Some(c),
-            _ => None,
-        });
-        let xq = crate::xiangqi::XqSetup::new(
-            crate::xiangqi::board::Position::start(),
-            crate::xiangqi::notation::Ranks::ZeroToNine,
-        );
-        let moves = strings(&["h2e2", "h9g7"]);
-        written_reads_back::<crate::xiangqi::Xiangqi>(&xq, &moves, title, comment, |c| match c {
-            AnyCase::Xiangqi(c) => Some(c),
-            _ => None,
-        });
+        assert_eq!(for_each(&mut RoundTrip).len(), crate::families::NAMES.len());
     }
 }

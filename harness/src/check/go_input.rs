@@ -7,6 +7,7 @@ use super::super::go::GoSetup;
 /// A decoded fuzz input.
 #[derive(Debug, Clone)]
 pub struct GoInput {
+    /// The start: board and players.
     pub setup: GoSetup,
     /// One pick per step: an index into the legal plays then.
     pub picks: Vec<u16>,

@@ -15,13 +15,21 @@ use crate::referee::{HalfPoints, Outcome, RefereeInfo, Status, Verdict};
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Recorded {
     /// `B+3.5`: the winner and the margin, counted.
-    Score { winner: String, margin: HalfPoints },
+    Score {
+        /// `B` or `W`.
+        winner: String,
+        /// By how much.
+        margin: HalfPoints,
+    },
     /// `0`, `Draw`, `Jigo`.
     Draw,
     /// `Void`: no result.
     Void,
     /// A win not by counting (`B+R`, `W+Time`, `B+F`) or without a margin (`B+`); `?`.
-    NotCounted { text: String },
+    NotCounted {
+        /// RE as written.
+        text: String,
+    },
 }
 
 impl Recorded {
@@ -92,6 +100,7 @@ pub fn preset_for(rules: &str) -> Option<&'static str> {
 /// One referee's count of a recorded game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Count {
+    /// The referee's id.
     pub referee: String,
     /// The result, or why there is none (an illegal play, a fault, a game not over).
     pub outcome: Result<Outcome, String>,
@@ -102,19 +111,26 @@ pub struct Count {
 /// A recorded game counted by each referee.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
+    /// The SGF file.
     pub file: String,
+    /// The board (`19x19`).
     pub size: String,
+    /// RE as written.
     pub result: String,
+    /// RU as written.
     pub rules: String,
     /// The preset RU maps to, if any.
     pub preset: Option<String>,
+    /// KM as counted.
     pub komi: String,
+    /// HA.
     pub handicap: u32,
     /// Stones the territory markup takes as dead.
     pub dead: Vec<String>,
     /// What was adjusted to count the record (passes dropped where play resumed, passes
     /// added to end it, KM missing).
     pub notes: Vec<String>,
+    /// Each referee's count.
     pub counts: Vec<Count>,
     /// Points whose markup differs from the count of the recorded rules' referee: the
     /// record's TB/TW against the points that referee counted for each colour (empty points
@@ -125,7 +141,9 @@ pub struct Game {
 /// Why a record is not counted: it did not end by counting, or it is broken.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Skip {
+    /// It did not end by counting (RE says why).
     NotCounted(String),
+    /// It cannot be read or replayed: what is wrong.
     Error(String),
 }
 

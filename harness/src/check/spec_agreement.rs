@@ -9,10 +9,13 @@ use crate::referee::{Referee, RefereeInfo, Refereed, Status};
 /// Where a fast referee and its spec twin parted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Disagreement {
+    /// The fast referee's id.
     pub fast: String,
+    /// Its spec twin's id.
     pub spec: String,
     /// The plays made before the disagreement.
     pub history: Vec<GoPlay>,
+    /// What they said.
     pub what: String,
 }
 

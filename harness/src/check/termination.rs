@@ -23,8 +23,11 @@ pub fn rulesets() -> Vec<RefereeInfo<Go>> {
 /// A game that outlived its bound.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Endless {
+    /// The referee's id.
     pub referee: String,
+    /// Plies played before it gave up.
     pub plies: usize,
+    /// The plays the input chose, from the start.
     pub start: Vec<GoPlay>,
 }
 

@@ -31,7 +31,9 @@ pub const STARTS: &[&str] = &[
 /// A decoded input: the setup and one pick per move.
 #[derive(Debug, Clone)]
 pub struct XqInput {
+    /// The start.
     pub setup: XqSetup,
+    /// One pick per move: an index into the legal moves then.
     pub picks: Vec<u16>,
 }
 
@@ -86,10 +88,15 @@ pub fn choose(setup: &XqSetup, state: &XqState, legal: &[Move], pick: u16) -> Op
 /// Where a fast referee and its spec twin parted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Disagreement {
+    /// The fast referee's id.
     pub fast: String,
+    /// Its spec twin's id.
     pub spec: String,
+    /// The start, as FEN.
     pub setup: String,
+    /// The moves before the disagreement.
     pub history: Vec<String>,
+    /// What they said.
     pub what: String,
 }
 

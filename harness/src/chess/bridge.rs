@@ -57,6 +57,7 @@ pub struct BridgeReferee {
 }
 
 impl BridgeReferee {
+    /// A referee `id` played by the bridge program `command`, claiming `claims`.
     pub fn new(id: impl Into<String>, command: Arc<CommandLine>, claims: Claims) -> Self {
         let id = id.into();
         let kind = BridgeKind {

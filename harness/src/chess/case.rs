@@ -179,14 +179,8 @@ fn from_pgn(
 mod tests {
     use std::path::Path;
 
-    use crate::case::{parse, AnyCase};
-
     fn chess(text: &str) -> Result<crate::case::Case<super::Chess>, String> {
-        match parse(Path::new("t.toml"), text) {
-            Ok(AnyCase::Chess(case)) => Ok(case),
-            Ok(_) => Err("not chess".into()),
-            Err(e) => Err(e.to_string()),
-        }
+        crate::case::parse_as::<super::Chess>(Path::new("t.toml"), text).map_err(|e| e.to_string())
     }
 
     #[test]

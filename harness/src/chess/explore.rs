@@ -14,7 +14,9 @@ use crate::family::Explore;
 /// The line so far and the FIDE key of every position on it.
 #[derive(Clone, Debug)]
 pub struct ChessState {
+    /// The positions and moves.
     pub line: Line,
+    /// The FIDE key of each position of the line.
     pub keys: Vec<u64>,
 }
 

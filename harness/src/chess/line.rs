@@ -8,11 +8,14 @@ use super::Pos;
 /// `positions[i]` to `positions[i + 1]`.
 #[derive(Clone, Debug)]
 pub struct Line {
+    /// Every position, the start first.
     pub positions: Vec<Pos>,
+    /// Every move.
     pub moves: Vec<Move>,
 }
 
 impl Line {
+    /// A line of no moves from `start`.
     pub fn new(start: Pos) -> Line {
         Line {
             positions: vec![start],

@@ -10,6 +10,7 @@ pub mod diagram;
 pub mod explore;
 pub mod generate;
 pub mod line;
+mod listed;
 pub mod notation;
 pub mod pgn;
 pub mod position;
@@ -31,6 +32,7 @@ pub struct Chess;
 /// Where a game starts: a position (the standard one, or any legal FEN).
 #[derive(Debug, Clone)]
 pub struct ChessSetup {
+    /// The position.
     pub start: Pos,
     /// The start as FEN, as case files write it.
     pub fen: String,

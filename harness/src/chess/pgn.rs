@@ -12,8 +12,11 @@ use super::Pos;
 /// One game of a PGN file.
 #[derive(Clone, Debug)]
 pub struct PgnGame {
+    /// The tag pairs (`Event`, `FEN`, …), in order.
     pub tags: Vec<(String, String)>,
+    /// The start position (the `FEN` tag's, or the standard one).
     pub start: Pos,
+    /// The main line's moves.
     pub moves: Vec<Move>,
     /// The result token, if the game had one.
     pub result: Option<String>,
@@ -23,8 +26,11 @@ pub struct PgnGame {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{line}:{column}: {message}")]
 pub struct PgnError {
+    /// The line.
     pub line: usize,
+    /// The column, in characters.
     pub column: usize,
+    /// What is wrong.
     pub message: String,
 }
 

@@ -34,14 +34,18 @@ impl EpMode {
 /// Everything that makes two positions the same, compared in full (no hashing).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Identity {
+    /// The pieces.
     pub board: Board,
+    /// Who moves.
     pub turn: Color,
     /// Rook squares that still carry a castling right.
     pub castling: Bitboard,
+    /// The en passant square, as the mode reads it.
     pub ep: Option<Square>,
 }
 
 impl Identity {
+    /// The identity of `pos`, its en passant square read as `mode` says.
     pub fn of(pos: &Pos, mode: EpMode) -> Identity {
         Identity {
             board: pos.board().clone(),

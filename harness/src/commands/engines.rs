@@ -1,13 +1,15 @@
 //! External engines on the command line: `--engine` and `--engines FILE` for `run` and
 //! `random`, and `rulediff engines`, which lists what can be used.
 
+use std::any::Any;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use rulediff::engine::spec::{self, EngineSpec, Kind};
 use rulediff::engine::{known, Engines};
-use rulediff::go::GoSetup;
+use rulediff::family::Family;
+use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{Fault, RefereeInfo};
 
 #[derive(clap::Args, Default)]
@@ -56,6 +58,50 @@ pub fn joined(engines: &Engines) -> (Vec<RefereeInfo<rulediff::go::Go>>, Vec<Str
     let mut ids = engines.claimed();
     ids.extend(engines.specs().map(|s| s.id.clone()));
     (engines.referees(), ids)
+}
+
+/// As [`joined`], for a game of family `F`: engines referee Go games only, so every other
+/// family gets none.
+pub fn joined_for<F: Family>(engines: &Engines) -> (Vec<RefereeInfo<F>>, Vec<String>) {
+    let (referees, ids) = joined(engines);
+    let referees: Box<dyn Any> = Box::new(referees);
+    match referees.downcast::<Vec<RefereeInfo<F>>>() {
+        Ok(referees) => (*referees, ids),
+        Err(_) => (Vec::new(), Vec::new()),
+    }
+}
+
+/// Refuses engines for a family other than Go (the only one engines referee).
+pub fn refuse_unless_go<F: Family>(args: &EngineArgs) -> anyhow::Result<()> {
+    if F::NAME != Go::NAME && (!args.engine.is_empty() || args.engines.is_some()) {
+        anyhow::bail!("engines referee Go games only");
+    }
+    Ok(())
+}
+
+/// [`preflight`] where `setup` is a Go setup (engines referee Go games only).
+pub fn preflight_for<F: Family>(
+    engines: &Engines,
+    setup: &F::Setup,
+    strict: bool,
+) -> anyhow::Result<()> {
+    match (setup as &dyn Any).downcast_ref::<GoSetup>() {
+        Some(setup) => preflight(engines, setup, strict),
+        None => Ok(()),
+    }
+}
+
+/// Checks that each engine starts (on an empty 9×9 board) when a Go case among
+/// `families` will use it, so a run of chess or xiangqi cases never waits for an engine.
+pub fn preflight_cases<'a>(
+    engines: &Engines,
+    mut families: impl Iterator<Item = &'a str>,
+) -> anyhow::Result<()> {
+    if !families.any(|f| f == Go::NAME) {
+        return Ok(());
+    }
+    let nine = rulediff::go::graph::Graph::grid(9, 9, false).map_err(anyhow::Error::msg)?;
+    preflight(engines, &GoSetup::empty(nine, 2), false)
 }
 
 /// Starts each engine on `setup`; an engine that cannot run stops the command before it

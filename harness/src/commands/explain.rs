@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use rulediff::case::{self, AnyCase};
+use rulediff::families::{self, AnyCase};
 use rulediff::xiangqi::registry::wxf_judge;
 use rulediff::xiangqi::rules::explain::explain;
 use rulediff::xiangqi::rules::judge::Point;
@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    let AnyCase::Xiangqi(case) = case::load(&args.case)? else {
+    let AnyCase::Xiangqi(case) = families::load(&args.case)? else {
         bail!("{}: explain reads xiangqi cases", args.case.display());
     };
     for id in args

@@ -31,38 +31,65 @@ pub mod sgf;
 pub mod solve;
 pub mod wxf_import;
 
-use rulediff::chess::Chess;
-use rulediff::go::Go;
-use rulediff::referee::{rule_matches, Refereed};
-use rulediff::xiangqi::Xiangqi;
+use rulediff::families::{self, ForFamily};
+use rulediff::family::Listed;
+use rulediff::referee::rule_matches;
 
 /// Fails on any id in a `--rules` list that no family knows, and on a list that selects no
 /// referee of any family (`''`, `-all`).
 pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
-    let mut known: Vec<String> = ids::<Go>();
-    known.extend(ids::<Chess>());
-    known.extend(ids::<Xiangqi>());
+    let known: Vec<String> = families::for_each(&mut Ids).concat();
     for token in rulediff::referee::select::tokens(spec) {
         let pattern = token.strip_prefix('-').unwrap_or(token);
-        if let Some(named) = Go::named(pattern) {
-            named.map_err(anyhow::Error::msg)?;
+        let named = families::for_each(&mut NamedByParts(pattern));
+        if let Some(error) = named.iter().flatten().find_map(|n| n.as_ref().err()) {
+            anyhow::bail!("{error}");
+        }
+        if named.iter().any(Option::is_some) {
             continue;
         }
         if !known.iter().any(|k| rule_matches(pattern, k)) {
             anyhow::bail!("unknown referee `{pattern}`; `rulediff rules` lists them all");
         }
     }
-    let none = rulediff::referee::select_own(&Go::registry_for(spec), spec).is_empty()
-        && rulediff::referee::select_own(&Chess::registry(), spec).is_empty()
-        && rulediff::referee::select_own(&Xiangqi::registry(), spec).is_empty();
+    let none = families::for_each(&mut SelectsNone(spec))
+        .into_iter()
+        .all(|none| none);
     if none {
         anyhow::bail!("--rules `{spec}` selects no referee; `rulediff rules` lists them all");
     }
     Ok(())
 }
 
-fn ids<F: Refereed>() -> Vec<String> {
-    F::registry().into_iter().map(|r| r.id).collect()
+/// Every referee id of a family.
+struct Ids;
+
+impl ForFamily for Ids {
+    type Output = Vec<String>;
+    fn run<F: Listed>(&mut self) -> Vec<String> {
+        F::registry().into_iter().map(|r| r.id).collect()
+    }
+}
+
+/// Whether a token names a family's referees by parts (Kee's `kee[…]`), and if so, whether
+/// it is well formed (the message of what is wrong).
+struct NamedByParts<'a>(&'a str);
+
+impl ForFamily for NamedByParts<'_> {
+    type Output = Option<Result<(), String>>;
+    fn run<F: Listed>(&mut self) -> Self::Output {
+        F::named(self.0).map(|named| named.map(|_| ()).map_err(|e| e.to_string()))
+    }
+}
+
+/// Whether a `--rules` list selects no referee of a family.
+struct SelectsNone<'a>(&'a str);
+
+impl ForFamily for SelectsNone<'_> {
+    type Output = bool;
+    fn run<F: Listed>(&mut self) -> bool {
+        rulediff::referee::select_own(&F::registry_for(self.0), self.0).is_empty()
+    }
 }
 
 /// Writes command output (see `out!`). A closed pipe exits with the status a process killed

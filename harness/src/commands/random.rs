@@ -6,27 +6,16 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
-use rulediff::chess::{Chess, ChessSetup};
-use rulediff::family::Explore;
-use rulediff::go::graph::Graph;
-use rulediff::go::{Go, GoSetup, MAX_PLAYERS};
-use rulediff::referee::{select, RefereeInfo, Refereed};
+use rulediff::families::{self, ForFamily};
+use rulediff::family::{Explore, Listed, StartOptions};
+use rulediff::referee::{select, RefereeInfo};
 use rulediff::runner::campaign::{self, Plan, Results, Shard};
-use rulediff::xiangqi::notation::Ranks;
-use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
-
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum FamilyArg {
-    Go,
-    Chess,
-    Xiangqi,
-}
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Game family.
-    #[arg(long, value_enum, default_value = "go")]
-    family: FamilyArg,
+    #[arg(long, default_value = "go", value_parser = clap::builder::PossibleValuesParser::new(families::NAMES))]
+    family: String,
     /// Start position (FEN) for non-Go families; default: the standard opening.
     #[arg(long)]
     start: Option<String>,
@@ -76,69 +65,47 @@ const BATCH: u64 = 64;
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     check_sizes(args)?;
-    if args.family != FamilyArg::Go
-        && (!args.engines.engine.is_empty() || args.engines.engines.is_some())
-    {
-        bail!("engines referee Go games only");
-    }
-    match args.family {
-        FamilyArg::Go => go(args),
-        FamilyArg::Chess => {
-            let setup = match &args.start {
-                Some(fen) => ChessSetup::from_fen(fen).map_err(anyhow::Error::msg)?,
-                None => ChessSetup::standard(),
-            };
-            let rules = args.rules.as_deref().unwrap_or(Chess::DEFAULT_RULES);
-            let registry = Chess::registry();
-            let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
-            campaign_of::<Chess>(args, &setup, &referees, args.max_plies.unwrap_or(2000))
-        }
-        FamilyArg::Xiangqi => {
-            let start = match &args.start {
-                None => rulediff::xiangqi::board::Position::start(),
-                Some(text) => fen::parse(text).with_context(|| format!("--start {text}"))?,
-            };
-            let setup = XqSetup::new(start, Ranks::ZeroToNine);
-            let rules = args.rules.as_deref().unwrap_or(Xiangqi::DEFAULT_RULES);
-            let registry = Xiangqi::registry();
-            let referees = select(&registry, rules).map_err(anyhow::Error::msg)?;
-            campaign_of::<Xiangqi>(args, &setup, &referees, args.max_plies.unwrap_or(300))
-        }
-    }
+    families::with_family(&args.family, &mut Campaign(args))
+        .unwrap_or_else(|| bail!("unknown family `{}`", args.family))
 }
 
-fn go(args: &Args) -> anyhow::Result<ExitCode> {
-    if args.start.is_some() {
-        bail!("--start is for non-Go families; Go games start from an empty --board");
-    }
-    let board = args.board.as_deref().unwrap_or("9x9");
-    let graph = Graph::parse_shape(board).with_context(|| format!("--board {board}"))?;
-    let players = args.players.unwrap_or(2);
-    if !(2..=MAX_PLAYERS).contains(&players) {
-        bail!("--players must be 2..={MAX_PLAYERS}");
-    }
-    let max_plies = args.max_plies.unwrap_or(8 * graph.len());
-    let setup = GoSetup::empty(graph, players);
-    let engines = args.engines.load()?;
-    super::engines::preflight(&engines, &setup, true)?;
-    let (extra, joined) = super::engines::joined(&engines);
-    let mut registry = Go::registry_for(args.rules.as_deref().unwrap_or_default());
-    registry.extend(extra);
-    let rules = match (&args.rules, engines.is_empty()) {
-        (Some(rules), _) => rules.clone(),
-        (None, true) => Go::DEFAULT_RULES.into(),
-        (None, false) => engines.claimed().join(","),
-    };
-    let mut referees = select(&registry, &rules).map_err(anyhow::Error::msg)?;
-    for info in joined
-        .iter()
-        .filter_map(|id| registry.iter().find(|r| r.id == *id))
-    {
-        if !referees.iter().any(|r| r.id == info.id) {
-            referees.push(info);
+/// A campaign of one family: its start from the command line, its referees (the family's
+/// defaults unless `--rules` names others; with engines, the rulesets they claim).
+struct Campaign<'a>(&'a Args);
+
+impl ForFamily for Campaign<'_> {
+    type Output = anyhow::Result<ExitCode>;
+    fn run<F: Listed>(&mut self) -> anyhow::Result<ExitCode> {
+        let args = self.0;
+        let options = StartOptions {
+            start: args.start.clone(),
+            board: args.board.clone(),
+            players: args.players,
+        };
+        let start = F::start(&options)?;
+        super::engines::refuse_unless_go::<F>(&args.engines)?;
+        let engines = args.engines.load()?;
+        super::engines::preflight_for::<F>(&engines, &start.setup, true)?;
+        let (extra, joined) = super::engines::joined_for::<F>(&engines);
+        let mut registry = F::registry_for(args.rules.as_deref().unwrap_or_default());
+        registry.extend(extra);
+        let rules = match (&args.rules, engines.is_empty()) {
+            (Some(rules), _) => rules.clone(),
+            (None, true) => F::DEFAULT_RULES.into(),
+            (None, false) => engines.claimed().join(","),
+        };
+        let mut referees = select(&registry, &rules).map_err(anyhow::Error::msg)?;
+        for info in joined
+            .iter()
+            .filter_map(|id| registry.iter().find(|r| r.id == *id))
+        {
+            if !referees.iter().any(|r| r.id == info.id) {
+                referees.push(info);
+            }
         }
+        let max_plies = args.max_plies.unwrap_or(start.max_plies);
+        campaign_of::<F>(args, &start.setup, &referees, max_plies)
     }
-    campaign_of::<Go>(args, &setup, &referees, max_plies)
 }
 
 fn campaign_of<F: Explore>(
@@ -245,25 +212,13 @@ pub fn save_results(out: &Path, results: &Results) -> std::io::Result<()> {
     rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())
 }
 
-/// Sizes that would make a campaign check nothing, or options of another family.
+/// Sizes that would make a campaign check nothing.
 fn check_sizes(args: &Args) -> anyhow::Result<()> {
     if args.games == 0 {
         bail!("--games 0: a campaign needs at least one game");
     }
     if args.max_plies == Some(0) {
         bail!("--max-plies 0: no game could make a single play");
-    }
-    if args.family != FamilyArg::Go {
-        if let Some(option) = [
-            args.board.as_ref().map(|_| "--board"),
-            args.players.map(|_| "--players"),
-        ]
-        .into_iter()
-        .flatten()
-        .next()
-        {
-            bail!("{option} is for Go; a chess or xiangqi game starts from --start (a FEN)");
-        }
     }
     Ok(())
 }

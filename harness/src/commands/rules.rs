@@ -2,10 +2,9 @@
 
 use std::process::ExitCode;
 
-use rulediff::chess::Chess;
-use rulediff::go::Go;
+use rulediff::families::{self, ForFamily};
+use rulediff::family::Listed;
 use rulediff::referee::{RefereeInfo, Refereed};
-use rulediff::xiangqi::Xiangqi;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -15,11 +14,22 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    out!("{}", listing::<Go>(args.verbose))?;
-    out!("{}", rulediff::go::rules::kee::axes::listing(args.verbose))?;
-    out!("{}", listing::<Chess>(args.verbose))?;
-    out!("{}", listing::<Xiangqi>(args.verbose))?;
+    for texts in families::for_each(&mut Listing(args.verbose)) {
+        for text in texts.iter().filter(|t| !t.is_empty()) {
+            out!("{text}")?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A family's registry as `rulediff rules` lists it, then its notes (Kee's axes).
+struct Listing(bool);
+
+impl ForFamily for Listing {
+    type Output = [String; 2];
+    fn run<F: Listed>(&mut self) -> [String; 2] {
+        [listing::<F>(self.0), F::registry_notes(self.0)]
+    }
 }
 
 fn listing<F: Refereed>(verbose: bool) -> String {

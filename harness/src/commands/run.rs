@@ -6,8 +6,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use rulediff::case::{self, AnyCase, Case, CaseError};
-use rulediff::family::Explore;
+use rulediff::case::{self, Case, CaseError};
+use rulediff::families::{self, AnyCase, ForCase};
+use rulediff::family::{Explore, Listed};
 use rulediff::referee::{select_own, RefereeInfo, Refereed};
 use rulediff::report;
 use rulediff::runner::defects::RunDefect;
@@ -79,10 +80,9 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         legal_sets: args.legal_sets,
     };
     let engines = args.engines.load()?;
-    let loaded: Vec<Result<AnyCase, CaseError>> = files.par_iter().map(|p| case::load(p)).collect();
-    if loaded.iter().any(|c| matches!(c, Ok(AnyCase::Go(_)))) {
-        preflight_go(&engines)?;
-    }
+    let loaded: Vec<Result<AnyCase, CaseError>> =
+        files.par_iter().map(|p| families::load(p)).collect();
+    super::engines::preflight_cases(&engines, loaded.iter().flatten().map(AnyCase::family))?;
     let bar = progress(files.len() as u64);
     let outcomes: Vec<Outcome> = loaded
         .into_par_iter()
@@ -116,13 +116,6 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
-}
-
-/// Engines are Go referees: check that each starts (on an empty 9×9 board) only when a Go
-/// case will use them, so a run of chess or xiangqi cases never waits for an engine.
-fn preflight_go(engines: &rulediff::engine::Engines) -> anyhow::Result<()> {
-    let nine = rulediff::go::graph::Graph::grid(9, 9, false).map_err(anyhow::Error::msg)?;
-    super::engines::preflight(engines, &rulediff::go::GoSetup::empty(nine, 2), false)
 }
 
 fn progress(len: u64) -> ProgressBar {
@@ -207,9 +200,27 @@ fn run_loaded(
 ) -> Outcome {
     match loaded {
         Err(error) => Outcome::Failed(error.to_string()),
-        Ok(AnyCase::Go(case)) => run_typed(&case, rules, options, super::engines::joined(engines)),
-        Ok(AnyCase::Chess(case)) => run_typed(&case, rules, options, (Vec::new(), Vec::new())),
-        Ok(AnyCase::Xiangqi(case)) => run_typed(&case, rules, options, (Vec::new(), Vec::new())),
+        Ok(case) => case.visit(RunLoaded {
+            rules,
+            options,
+            engines,
+        }),
+    }
+}
+
+/// [`run_typed`] as an action on a case of any family, with the engines as extra referees
+/// where they apply.
+struct RunLoaded<'a> {
+    rules: Option<&'a str>,
+    options: &'a Options,
+    engines: &'a rulediff::engine::Engines,
+}
+
+impl ForCase for RunLoaded<'_> {
+    type Output = Outcome;
+    fn run<F: Listed>(self, case: Case<F>) -> Outcome {
+        let extra = super::engines::joined_for::<F>(self.engines);
+        run_typed(&case, self.rules, self.options, extra)
     }
 }
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail};
-use rulediff::case::{self, AnyCase};
+use rulediff::families::{self, AnyCase};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -13,7 +13,7 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    let case = match case::load(&args.case)? {
+    let case = match families::load(&args.case)? {
         AnyCase::Go(case) => case,
         #[allow(unreachable_patterns)]
         _ => bail!("{}: SGF export needs a Go case", args.case.display()),

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use rulediff::case::{self, AnyCase};
 use rulediff::check::solve::{solve, End, Method, Options, Progress, Solution, SolveError};
+use rulediff::families::{self, AnyCase};
 use rulediff::family::{Explore, Family};
 use rulediff::go::graph::Graph;
 use rulediff::go::rules::presets::presets;
@@ -278,7 +278,7 @@ fn check_budgets(args: &Args) -> anyhow::Result<()> {
 /// Start positions: empty boards, or a case file's position.
 fn starts(args: &Args) -> anyhow::Result<Vec<(GoSetup, Vec<GoPlay>, String)>> {
     if let Some(path) = &args.case {
-        let AnyCase::Go(case) = case::load(path).map_err(|e| anyhow::anyhow!("{e}"))? else {
+        let AnyCase::Go(case) = families::load(path).map_err(|e| anyhow::anyhow!("{e}"))? else {
             bail!("{}: solve needs a Go case", path.display());
         };
         let board = format!(

@@ -28,6 +28,7 @@ struct Track {
     over: Option<Outcome>,
 }
 
+/// A Go referee answered by a protocol bridge program ([`super::protocol`]).
 pub struct GoBridge {
     id: String,
     session: Session,
@@ -59,6 +60,7 @@ fn garbage(command: &str, reply: &Value) -> Fault {
 }
 
 impl GoBridge {
+    /// The referee `id`, run as `argv`, with a time-out per request and for starting.
     pub fn new(id: &str, argv: Vec<String>, timeout: Duration, startup: Duration) -> GoBridge {
         let kind = BridgeKind {
             id: id.to_string(),
@@ -77,6 +79,7 @@ impl GoBridge {
         }
     }
 
+    /// The komi it uses where the setup gives none.
     pub fn with_komi(mut self, komi: f64) -> GoBridge {
         self.default_komi = komi;
         self

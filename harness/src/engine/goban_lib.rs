@@ -21,13 +21,17 @@ use crate::referee::{Fault, HalfPoints, Outcome, Referee, Status, Verdict};
 /// Which of the crate's rule sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GobanRules {
+    /// The crate's Chinese rules (area scoring).
     Chinese,
+    /// The crate's Japanese rules (territory scoring).
     Japanese,
 }
 
 impl GobanRules {
+    /// Both, in listing order.
     pub const ALL: [GobanRules; 2] = [GobanRules::Chinese, GobanRules::Japanese];
 
+    /// The referee's id.
     pub fn id(self) -> &'static str {
         match self {
             GobanRules::Chinese => "goban-chinese",
@@ -35,6 +39,7 @@ impl GobanRules {
         }
     }
 
+    /// The crate's name for the rules.
     pub fn name(self) -> &'static str {
         match self {
             GobanRules::Chinese => "CHINESE",
@@ -50,6 +55,7 @@ impl GobanRules {
         }
     }
 
+    /// One line on the rules, for the listing.
     pub fn describe(self) -> &'static str {
         match self {
             GobanRules::Chinese => "CHINESE: ko and superko forbidden, no suicide, area, komi 7.5",
@@ -70,6 +76,7 @@ impl GobanRules {
 /// The largest board the crate handles.
 const MAX_SIDE: usize = 19;
 
+/// A referee played by the goban crate, in-process.
 pub struct GobanReferee {
     id: String,
     rules: GobanRules,
@@ -79,6 +86,7 @@ pub struct GobanReferee {
 }
 
 impl GobanReferee {
+    /// The referee `id` under `rules`.
     pub fn new(id: impl Into<String>, rules: GobanRules) -> Self {
         GobanReferee {
             id: id.into(),

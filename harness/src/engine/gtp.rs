@@ -28,6 +28,7 @@ use crate::referee::{Fault, HalfPoints, Outcome, Part, Referee, Status, Tally, V
 
 /// An engine definition with its idle processes.
 pub struct GtpEngine {
+    /// The definition.
     pub spec: EngineSpec,
     argv: Vec<String>,
     idle: Mutex<Vec<Process>>,
@@ -36,6 +37,7 @@ pub struct GtpEngine {
 }
 
 impl GtpEngine {
+    /// The engine of a GTP definition (an error for any other kind).
     pub fn new(spec: EngineSpec) -> Result<Arc<Self>, Fault> {
         let Kind::Gtp { argv } = &spec.kind else {
             return Err(Fault::Unsupported {
@@ -74,6 +76,7 @@ impl GtpEngine {
         self.started.lock().map(|p| p.clone()).unwrap_or_default()
     }
 
+    /// A referee that plays its games on this engine's processes.
     pub fn referee(self: &Arc<Self>) -> GtpReferee {
         GtpReferee {
             engine: Arc::clone(self),

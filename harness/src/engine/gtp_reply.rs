@@ -15,7 +15,9 @@ use crate::referee::HalfPoints;
 /// One complete reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
+    /// `=` (true) or `?` (false).
     pub success: bool,
+    /// The id the command carried, echoed.
     pub id: Option<u64>,
     /// The text after the status character and id, lines joined by `\n`, trimmed.
     pub text: String,
@@ -24,10 +26,13 @@ pub struct Reply {
 /// Something an engine printed that is not GTP.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplyError {
+    /// A first line that starts with neither `=` nor `?`.
     #[error("a reply must start with `=` or `?`, not `{0}`")]
     BadStart(String),
+    /// An id that is not a number.
     #[error("bad id in `{0}`")]
     BadId(String),
+    /// A reply longer than the bound.
     #[error("a reply of more than {0} bytes")]
     TooLong(usize),
 }

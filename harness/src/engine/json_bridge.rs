@@ -42,6 +42,7 @@ fn millis_from(var: &str) -> Option<Duration> {
 pub struct BridgeKind {
     /// Shown in incidents.
     pub id: String,
+    /// The program and its arguments.
     pub argv: Vec<String>,
     /// Turns a reply the bridge marks as an error into a fault.
     pub check: fn(&str, Value) -> Result<Value, Fault>,
@@ -175,6 +176,7 @@ pub struct Session {
 }
 
 impl Session {
+    /// A session with no process yet (the first request starts one).
     pub fn new(kind: BridgeKind) -> Session {
         Session {
             kind,

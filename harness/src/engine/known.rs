@@ -73,10 +73,12 @@ pub fn all() -> Vec<EngineSpec> {
     specs
 }
 
+/// The built-in engine with this id.
 pub fn find(id: &str) -> Option<EngineSpec> {
     all().into_iter().find(|s| s.id == id)
 }
 
+/// Every built-in engine's id.
 pub fn ids() -> Vec<String> {
     all().into_iter().map(|s| s.id).collect()
 }

@@ -30,6 +30,8 @@ pub struct Engines {
 }
 
 impl Engines {
+    /// The engines of these definitions (a GTP engine's definition is checked here; no
+    /// process starts).
     pub fn new(specs: Vec<EngineSpec>) -> Result<Engines, Fault> {
         let entries = specs
             .into_iter()
@@ -44,10 +46,12 @@ impl Engines {
         Ok(Engines { entries })
     }
 
+    /// Whether there is none.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
+    /// Their definitions.
     pub fn specs(&self) -> impl Iterator<Item = &EngineSpec> {
         self.entries.iter().map(|(spec, _)| spec)
     }

@@ -85,6 +85,7 @@ impl Process {
         self.child.id()
     }
 
+    /// Whether it exited or broke its pipe.
     pub fn is_dead(&self) -> bool {
         self.dead
     }

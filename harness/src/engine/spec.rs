@@ -25,11 +25,14 @@ use thiserror::Error;
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 #[error("{origin}: {message}")]
 pub struct SpecError {
+    /// Where the definition came from (`engines.toml`, `--engine x=…`).
     pub origin: String,
+    /// What is wrong.
     pub message: String,
 }
 
 impl SpecError {
+    /// The error `message` about a definition from `origin`.
     pub fn new(origin: impl Into<String>, message: impl Into<String>) -> Self {
         SpecError {
             origin: origin.into(),
@@ -70,25 +73,38 @@ pub enum ScoringMode {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Kind {
     /// A program speaking GTP on standard input and output.
-    Gtp { argv: Vec<String> },
+    Gtp {
+        /// The program and its arguments.
+        argv: Vec<String>,
+    },
     /// The `goban` crate, in process, with one of its rule sets.
-    Goban { rules: super::goban_lib::GobanRules },
+    Goban {
+        /// Which of the crate's rule sets.
+        rules: super::goban_lib::GobanRules,
+    },
     /// A program speaking rulediff's JSON-lines referee protocol ([`super::protocol`]).
-    Bridge { argv: Vec<String> },
+    Bridge {
+        /// The program and its arguments.
+        argv: Vec<String>,
+    },
 }
 
 /// The protocol an engines file's `command` speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Protocol {
+    /// The Go Text Protocol.
     Gtp,
+    /// rulediff's JSON-lines referee protocol.
     Json,
 }
 
 /// One engine.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineSpec {
+    /// The id `--rules` and reports name it by.
     pub id: String,
+    /// What stands behind it.
     pub kind: Kind,
     /// Our ruleset it claims to follow; runs and campaigns add it so the two are compared.
     pub ruleset: Option<String>,
@@ -97,7 +113,9 @@ pub struct EngineSpec {
     /// The bound on a new process's first reply (start-up included: loading a network can
     /// take seconds); by default `timeout_ms`.
     pub startup_ms: Option<u64>,
+    /// How rulediff asks it whether a play is legal.
     pub legality: Legality,
+    /// How a finished game is counted: by rulediff or by the engine.
     pub scoring: ScoringMode,
     /// Komi for White when the case gives none.
     pub komi: f64,
@@ -107,12 +125,15 @@ pub struct EngineSpec {
     pub summary: String,
 }
 
+/// The bound on a reply when the definition gives none.
 pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 
 /// Most a time-out may be: an hour (a larger one is surely a typo, and would hold a run).
 pub const MAX_TIMEOUT_MS: u64 = 3_600_000;
 
 impl EngineSpec {
+    /// A GTP engine run as `argv`, claiming `ruleset`, with every other setting at its
+    /// default.
     pub fn gtp(id: &str, argv: Vec<String>, ruleset: Option<&str>) -> Self {
         EngineSpec {
             id: id.to_string(),

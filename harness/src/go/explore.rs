@@ -16,9 +16,12 @@ use crate::util::hashset::HashSet64;
 /// a board analysis and a hash lookup, not flood fills and board comparisons.
 #[derive(Debug, Clone)]
 pub struct GoState {
+    /// The current board.
     pub board: Board,
+    /// The hash of every board so far, the start first.
     pub history: Vec<u64>,
     seen: HashSet64,
+    /// The seat to move.
     pub to_move: usize,
     /// The board before each stone play still standing, so that a rescinded one (Kee Rules)
     /// can be taken back.
@@ -28,6 +31,7 @@ pub struct GoState {
 }
 
 impl GoState {
+    /// The colour of every vertex.
     pub fn cells(&self) -> &[Colour] {
         self.board.cells()
     }

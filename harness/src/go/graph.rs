@@ -14,18 +14,30 @@ pub const MAX_VERTICES: usize = 4096;
 /// Largest grid side: GTP letters A–Z without I give 25 columns.
 pub const MAX_GRID_SIDE: usize = 25;
 
+/// Why a board cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GraphError {
+    /// A grid side outside `1..=MAX_GRID_SIDE`.
     #[error("grid {w}x{h} is out of range (each side 1..={MAX_GRID_SIDE})")]
-    GridSize { w: usize, h: usize },
+    GridSize {
+        /// Width.
+        w: usize,
+        /// Height.
+        h: usize,
+    },
+    /// More vertices than a board may have.
     #[error("board has {0} vertices; at most {MAX_VERTICES} are supported")]
     TooManyVertices(usize),
+    /// No vertex at all.
     #[error("board must have at least one vertex")]
     Empty,
+    /// An edge that is not `a-b`.
     #[error("edge `{0}` is not of the form a-b")]
     BadEdge(String),
+    /// An edge from a vertex to itself.
     #[error("edge `{0}` joins a vertex to itself")]
     SelfLoop(String),
+    /// A shape that names no board.
     #[error("unknown board shape `{0}` (try 9x9, torus:5x5, path:5, ring:6, complete:4)")]
     BadShape(String),
 }
@@ -33,8 +45,11 @@ pub enum GraphError {
 /// Grid geometry, kept so that grid boards get GTP coordinates, diagrams and SGF.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Grid {
+    /// Columns.
     pub width: usize,
+    /// Rows.
     pub height: usize,
+    /// Whether the edges wrap around (a torus).
     pub wrap: bool,
 }
 
@@ -248,24 +263,29 @@ impl Graph {
         }
     }
 
+    /// How many vertices it has.
     pub fn len(&self) -> usize {
         self.names.len()
     }
 
+    /// Whether it has no vertex (never, for a built board).
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
 
+    /// The vertices joined to `v`.
     #[inline]
     pub fn neighbours(&self, v: Vertex) -> &[Vertex] {
         let v = v as usize;
         &self.neighbours[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 
+    /// Every vertex, by number.
     pub fn vertices(&self) -> impl Iterator<Item = Vertex> {
         (0..self.names.len()).map(|v| v as Vertex)
     }
 
+    /// The vertex's name (`C3` on a grid, its label on other graphs).
     pub fn name(&self, v: Vertex) -> &str {
         &self.names[v as usize]
     }
@@ -281,18 +301,22 @@ impl Graph {
             .map(|v| v as Vertex)
     }
 
+    /// The grid it is, if it is one.
     pub fn grid_shape(&self) -> Option<Grid> {
         self.grid
     }
 
+    /// The board as a case file names it (`9x9`, `ring:6`).
     pub fn description(&self) -> &str {
         &self.description
     }
 
+    /// How many edges it has.
     pub fn edge_count(&self) -> usize {
         self.neighbours.len() / 2
     }
 
+    /// Every edge once, as (smaller, larger) vertex.
     pub fn edges(&self) -> impl Iterator<Item = (Vertex, Vertex)> + '_ {
         self.vertices().flat_map(move |a| {
             self.neighbours(a)

@@ -8,7 +8,9 @@ use super::graph::{Graph, Vertex};
 /// A maximal connected set of stones of one colour, or of empty points.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Worm {
+    /// Its colour (`EMPTY` for empty points).
     pub colour: Colour,
+    /// Its points.
     pub points: Vec<Vertex>,
     /// Empty points adjacent to the worm (for an empty worm: none).
     pub liberties: Vec<Vertex>,
@@ -110,8 +112,11 @@ fn worm_at(graph: &Graph, cells: &[Colour], start: Vertex, seen: &mut [bool]) ->
 /// Result of a stone play computed on plain arrays.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlainPlay {
+    /// The board after the play.
     pub cells: Vec<Colour>,
+    /// Opponent stones it took off.
     pub captured: u32,
+    /// Own stones it took off (suicide, where allowed).
     pub suicided: u32,
 }
 

@@ -19,8 +19,11 @@ use crate::referee::HalfPoints;
 /// setup's dead stones.
 #[derive(Debug, Clone)]
 pub struct Imported {
+    /// The start: board, setup stones, komi, who moves, dead stones.
     pub setup: GoSetup,
+    /// The plays of the main variation.
     pub plays: Vec<GoPlay>,
+    /// What the record says of the game's end.
     pub record: Record,
 }
 
@@ -37,10 +40,12 @@ pub struct Record {
     pub komi_given: bool,
     /// TB and TW of the last node that has them.
     pub black_territory: Vec<Vertex>,
+    /// TW, likewise.
     pub white_territory: Vec<Vertex>,
 }
 
 impl Record {
+    /// Whether the record marks territory.
     pub fn has_markup(&self) -> bool {
         !self.black_territory.is_empty() || !self.white_territory.is_empty()
     }
@@ -51,7 +56,9 @@ impl Record {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}{message}", place.map_or(String::new(), |(line, column)| format!("line {line}, column {column}: ")))]
 pub struct SgfError {
+    /// Line and column of the property at fault, where known.
     pub place: Option<(usize, usize)>,
+    /// What is wrong.
     pub message: String,
 }
 

@@ -9,14 +9,18 @@
 /// One property of a node: its identifier and the byte offset where it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PropPlace {
+    /// The identifier (`B`, `AB`).
     pub id: String,
+    /// Where it starts.
     pub offset: usize,
 }
 
 /// One node of the main variation: the offset of its `;` and its properties in order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NodePlace {
+    /// Where its `;` is.
     pub offset: usize,
+    /// Its properties, in order.
     pub props: Vec<PropPlace>,
 }
 

@@ -11,16 +11,19 @@ use crate::family::Symmetric;
 /// A permutation of the vertices that maps edges to edges: `image[v]` is where `v` goes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Automorphism {
+    /// Where each vertex goes.
     pub image: Vec<Vertex>,
 }
 
 impl Automorphism {
+    /// The map that moves nothing, on `n` vertices.
     pub fn identity(n: usize) -> Self {
         Automorphism {
             image: (0..n as Vertex).collect(),
         }
     }
 
+    /// Where `v` goes.
     #[inline]
     pub fn apply(&self, v: Vertex) -> Vertex {
         self.image[v as usize]

@@ -41,6 +41,7 @@ impl Keys {
         })
     }
 
+    /// The key of `colour` on vertex `v`.
     #[inline]
     pub fn get(&self, v: u16, colour: u8) -> u64 {
         self.keys[v as usize * 9 + colour as usize]

@@ -15,6 +15,7 @@ pub enum Layer {
 }
 
 impl Layer {
+    /// The layer's name as listings print it.
     pub fn name(self) -> &'static str {
         match self {
             Layer::Legality => "legality",
@@ -30,12 +31,16 @@ impl Layer {
 /// things is an *expected rule difference*.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Claims {
+    /// The ruleset whose legality rules it claims.
     pub legality: String,
+    /// The ruleset whose end-of-game rules it claims.
     pub end: String,
+    /// The ruleset whose counting it claims.
     pub scoring: String,
 }
 
 impl Claims {
+    /// Claims per layer.
     pub fn new(
         legality: impl Into<String>,
         end: impl Into<String>,
@@ -55,6 +60,7 @@ impl Claims {
         Claims::new(base, base, base)
     }
 
+    /// What it claims in `layer`.
     pub fn layer(&self, layer: Layer) -> &str {
         match layer {
             Layer::Legality => &self.legality,

@@ -6,12 +6,32 @@ use serde::{Deserialize, Serialize};
 /// out, crashed, or answered garbage. Never a divergence.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum Fault {
+    /// No answer in time.
     #[error("engine timed out after {millis} ms on `{command}`")]
-    Timeout { command: String, millis: u64 },
+    Timeout {
+        /// The command asked.
+        command: String,
+        /// How long it waited.
+        millis: u64,
+    },
+    /// The process exited or closed its pipe.
     #[error("engine exited or closed its pipe: {detail}")]
-    Crashed { detail: String },
+    Crashed {
+        /// What was seen (exit status, the last of its error output).
+        detail: String,
+    },
+    /// An answer that is no answer to the command.
     #[error("engine answered `{reply}` to `{command}`, which makes no sense here")]
-    Garbage { command: String, reply: String },
+    Garbage {
+        /// The command asked.
+        command: String,
+        /// What came back (clipped).
+        reply: String,
+    },
+    /// The referee cannot play this game at all (a board or player count it lacks).
     #[error("referee cannot handle this game: {detail}")]
-    Unsupported { detail: String },
+    Unsupported {
+        /// What it cannot handle.
+        detail: String,
+    },
 }

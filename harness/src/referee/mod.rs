@@ -6,7 +6,7 @@
 //!
 //! One concept per file: rulings ([`verdict`]), results ([`outcome`]), referee faults
 //! ([`fault`]), the trait ([`judge`]), what a referee claims ([`claims`]), the registry
-//! ([`registry`]) and the `--rules` selection language ([`select`]).
+//! ([`registry`]) and the `--rules` selection language ([`mod@select`]).
 
 pub mod claims;
 pub mod fault;

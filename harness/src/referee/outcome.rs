@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 pub struct HalfPoints(pub i64);
 
 impl HalfPoints {
+    /// `x` points, where `x` is a multiple of 0.5 (and not absurdly large).
     pub fn from_f64(x: f64) -> Option<Self> {
         let doubled = x * 2.0;
         (doubled.fract() == 0.0 && doubled.abs() < 1e15).then_some(HalfPoints(doubled as i64))
@@ -38,6 +39,7 @@ impl fmt::Display for HalfPoints {
 pub enum Outcome {
     /// Counted: points per player in turn order (komi included); the ranking follows.
     Score {
+        /// Each player's name and points.
         points: Vec<(String, HalfPoints)>,
         /// What the points are made of, where the referee knows (`None` for a bare margin).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -45,14 +47,19 @@ pub enum Outcome {
     },
     /// One player wins by a rule (checkmate, perpetual check, resignation…).
     Win {
+        /// The winner's name.
         winner: String,
+        /// The rule that decides it (`checkmate`).
         rule: String,
     },
+    /// Nobody wins, by a rule (`stalemate`, `threefold`, `jigo`).
     Draw {
+        /// The rule.
         rule: String,
     },
     /// The game is void (Japanese-style cycles, a replay ordered).
     NoResult {
+        /// The rule.
         rule: String,
     },
 }
@@ -77,6 +84,7 @@ pub enum Part {
     Tax,
     /// The button: half a point to the first player to pass (KataGo's `button`).
     Button,
+    /// Komi: points given for moving second (or later).
     Komi,
     /// White's compensation for Black's handicap stones (KataGo's `whiteHandicapBonus`,
     /// AGA).

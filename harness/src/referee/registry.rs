@@ -7,8 +7,11 @@ use super::{Claims, Referee};
 /// A referee in a registry: its id, what it is, where its definition comes from, and how to
 /// make one.
 pub struct RefereeInfo<F: Family> {
+    /// The id `--rules` and case files name it by (`psk`, `kee:rescind-erases`).
     pub id: String,
+    /// One line on what it is.
     pub summary: String,
+    /// Where its definition comes from (a rule text's article, a program and version).
     pub source: String,
     /// Longer description for `rulediff rules --verbose`.
     pub details: String,
@@ -27,10 +30,13 @@ pub struct RefereeInfo<F: Family> {
     pub legality: Option<String>,
     /// What it claims to implement, per layer (see [`Claims`]).
     pub claims: Claims,
+    /// Makes a fresh referee (each run and each campaign thread has its own).
     pub make: Box<dyn Fn() -> Box<dyn Referee<F>> + Send + Sync>,
 }
 
 impl<F: Family> RefereeInfo<F> {
+    /// A referee that claims, in every layer, to be the ruleset its id names (see
+    /// [`Claims::own`]), with no details and no claim of finiteness.
     pub fn new(
         id: impl Into<String>,
         summary: impl Into<String>,
@@ -52,6 +58,7 @@ impl<F: Family> RefereeInfo<F> {
         }
     }
 
+    /// Adds the longer description `rulediff rules --verbose` prints.
     pub fn with_details(mut self, details: impl Into<String>) -> Self {
         self.details = details.into();
         self
@@ -107,7 +114,7 @@ pub trait Refereed: Family {
     }
 
     /// The registry, plus every referee the tokens of a `--rules` list name by parts (see
-    /// [`Refereed::named`]); malformed tokens are left for [`super::select`] to report.
+    /// [`Refereed::named`]); malformed tokens are left for [`super::select()`] to report.
     fn registry_for(spec: &str) -> Vec<RefereeInfo<Self>> {
         let mut all = Self::registry();
         for token in super::select::tokens(spec) {

@@ -17,12 +17,12 @@ pub enum SelectError {
         family: &'static str,
     },
     /// A token of a family's by-parts form (`kee[…]`) that is malformed.
-    #[error("--rules `{token}`: {source}")]
+    #[error("--rules `{token}`: {reason}")]
     Malformed {
         /// The token, without its `-`.
         token: String,
-        /// What the family says is wrong with it.
-        source: Box<dyn std::error::Error + Send + Sync>,
+        /// What the family says is wrong with it (in the message, so not a `source`).
+        reason: Box<dyn std::error::Error + Send + Sync>,
     },
     /// A token that names no referee of the family.
     #[error("unknown referee `{token}` for {family}; known: {known}")]
@@ -92,7 +92,7 @@ fn select_tokens<'a, F: Refereed>(
             Some(Err(e)) if strict => {
                 return Err(SelectError::Malformed {
                     token: pattern.to_string(),
-                    source: Box::new(e),
+                    reason: Box::new(e),
                 })
             }
             Some(Err(_)) => Vec::new(),

@@ -10,18 +10,22 @@ use super::Outcome;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Verdict {
+    /// Allowed.
     Legal,
     /// Forbidden; `rule` is a short kebab-case id of the rule that forbids it
     /// (`occupied`, `suicide`, `ko`, `superko-positional`, …).
     Illegal {
+        /// The rule's id.
         rule: String,
     },
 }
 
 impl Verdict {
+    /// Forbidden by `rule`.
     pub fn illegal(rule: impl Into<String>) -> Self {
         Verdict::Illegal { rule: rule.into() }
     }
+    /// Whether the play is allowed.
     pub fn is_legal(&self) -> bool {
         matches!(self, Verdict::Legal)
     }
@@ -40,11 +44,17 @@ impl fmt::Display for Verdict {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
-    Over { outcome: Outcome },
+    /// The game is over.
+    Over {
+        /// How it ended.
+        outcome: Outcome,
+    },
 }
 
 impl Status {
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         matches!(self, Status::Over { .. })
     }

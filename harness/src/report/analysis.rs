@@ -63,12 +63,14 @@ pub fn classes_by<K: Ord>(ids: &[String], key: impl Fn(usize) -> K) -> Vec<Class
 pub struct SignatureView {
     /// Index into [`Results::signatures`].
     pub index: usize,
+    /// The defects it shows (referees claiming the same rule that ruled apart).
     pub defects: Vec<Defect>,
     /// Each ruling and the classes (indices into [`Analysis::classes`]) that gave it.
     pub groups: Vec<(String, Vec<usize>)>,
 }
 
 impl SignatureView {
+    /// Whether it shows a defect.
     pub fn is_defect(&self) -> bool {
         !self.defects.is_empty()
     }
@@ -79,12 +81,14 @@ impl SignatureView {
 pub struct Pair {
     /// Class indices, `a < b`.
     pub a: usize,
+    /// The other class.
     pub b: usize,
     /// Divergent steps at which they were in different groups.
     pub steps: u64,
     /// Games in which they differed; a lower bound (the most of any one signature) where
     /// the results do not record which signatures came up together.
     pub games: u64,
+    /// Whether `games` is exact (the results record which signatures came up together).
     pub games_exact: bool,
     /// The two rulings of each kind of disagreement (`legal` / `illegal (suicide)`).
     pub rules: BTreeSet<(String, String)>,
@@ -97,14 +101,17 @@ pub struct Pair {
 /// Classes, defects and the disagreement map of a campaign.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The referee classes (referees that allow the same plays after every history).
     pub classes: Vec<Class>,
     /// Per signature, in the order the reports show them: defects first, then rule
     /// differences, each as saved (most frequent first).
     pub signatures: Vec<SignatureView>,
+    /// Every pair of classes that differed somewhere.
     pub pairs: Vec<Pair>,
 }
 
 impl Analysis {
+    /// How many signatures show a defect.
     pub fn defects(&self) -> usize {
         self.signatures.iter().filter(|s| s.is_defect()).count()
     }
@@ -115,6 +122,7 @@ impl Analysis {
         self.pairs.iter().find(|p| p.a == a && p.b == b)
     }
 
+    /// The analysis of a campaign's results.
     pub fn of(results: &Results) -> Analysis {
         let ids = &results.plan.referees;
         let claims = claims_of(ids, &results.claims);

@@ -5,8 +5,9 @@
 
 use std::path::Path;
 
-use crate::case::{self, AnyCase, Case};
-use crate::family::Explore;
+use crate::case::Case;
+use crate::families::ForCase;
+use crate::family::{Explore, Listed};
 
 /// A strip shows at most this many boards; a longer cycle shows its first and last ones.
 pub const STRIP: usize = 8;
@@ -28,10 +29,18 @@ pub struct Boards {
 /// The pictures of the case in `text` (a case file as campaigns write them), whose last
 /// play is the disputed one; `None` where it does not parse or has no play.
 pub fn of_case_file(path: &str, text: &str) -> Option<Boards> {
-    match case::parse(Path::new(path), text).ok()? {
-        AnyCase::Go(c) => of(&c),
-        AnyCase::Chess(c) => of(&c),
-        AnyCase::Xiangqi(c) => of(&c),
+    crate::families::parse(Path::new(path), text)
+        .ok()?
+        .visit(Pictures)
+}
+
+/// [`of`] as an action on a case of any family.
+struct Pictures;
+
+impl ForCase for Pictures {
+    type Output = Option<Boards>;
+    fn run<F: Listed>(self, case: Case<F>) -> Option<Boards> {
+        of(&case)
     }
 }
 

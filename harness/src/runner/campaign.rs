@@ -41,7 +41,7 @@ pub struct NotAShard(pub String);
 /// and column).
 #[derive(Debug, thiserror::Error)]
 #[error("not a rulediff results file: {0}")]
-pub struct NotResults(#[from] pub serde_json::Error);
+pub struct NotResults(pub serde_json::Error);
 
 /// Saved results that no run could have written (edited or damaged): what does not add up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -154,7 +154,7 @@ impl Results {
 
     /// Reads saved results (`results.json`); a syntax error names its line and column.
     pub fn from_json(text: &str) -> Result<Results, NotResults> {
-        Ok(serde_json::from_str(text)?)
+        serde_json::from_str(text).map_err(NotResults)
     }
 
     /// Whether these results could have been saved by [`run`] with batches of `batch` games:

@@ -40,6 +40,7 @@ pub fn layer(a: &Ruling, b: &Ruling) -> Option<Layer> {
 /// Two referees that claim the same in a layer and ruled one step apart in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Defect {
+    /// The layer they split in.
     pub layer: Layer,
     /// What both claim in that layer.
     pub claim: String,
@@ -89,9 +90,13 @@ pub fn defects(ids: &[String], rulings: &[Ruling], claims: &[&Claims]) -> Vec<De
 /// A defect where a case run met it: the case, the ply and the play of its step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RunDefect {
+    /// The case file.
     pub case: String,
+    /// The step, 1-based.
     pub ply: usize,
+    /// The play, in the family's notation.
     pub play: String,
+    /// The defect.
     #[serde(flatten)]
     pub defect: Defect,
 }

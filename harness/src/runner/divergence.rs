@@ -29,7 +29,9 @@ pub struct Group {
 pub struct Divergence {
     /// 1-based move number.
     pub ply: usize,
+    /// The play, in the family's notation.
     pub play: String,
+    /// The referees grouped by what they ruled.
     pub groups: Vec<Group>,
     /// Set for a result divergence: every referee still in the game ended it at this step,
     /// with results that differ (see [`ResultSplit`]).

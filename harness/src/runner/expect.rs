@@ -10,7 +10,9 @@ use super::record::{CaseRun, Ruling};
 /// One expectation and whether the run met it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExpectationCheck {
+    /// The referee's id.
     pub referee: String,
+    /// What the case expects, in words.
     pub expected: String,
     /// What the referee actually did, in the same words.
     pub got: String,

@@ -11,13 +11,22 @@ pub enum Ruling {
     /// The play was legal and the game goes on.
     Legal,
     /// The play was legal and ended the game.
-    Ends { outcome: Outcome },
+    Ends {
+        /// How.
+        outcome: Outcome,
+    },
     /// The play was refused; the referee plays no further part in this run.
-    Illegal { rule: String },
+    Illegal {
+        /// The rule's id.
+        rule: String,
+    },
     /// The referee had already stopped (an earlier illegal play, game over or fault).
     Stopped,
     /// The referee failed (an engine crash, timeout or garbage), which is never a divergence.
-    Fault { message: String },
+    Fault {
+        /// What went wrong.
+        message: String,
+    },
 }
 
 impl Ruling {
@@ -113,6 +122,7 @@ impl ResultSplit {
         })
     }
 
+    /// The split in words.
     pub fn describe(self) -> &'static str {
         match self {
             ResultSplit::Winner => "results differ",
@@ -140,7 +150,9 @@ pub struct StepRecord {
     pub ply: usize,
     /// Seat name of the player making the play.
     pub seat: String,
+    /// The play, in the family's notation.
     pub play: String,
+    /// Each referee's ruling, in the run's referee order.
     pub rulings: Vec<Ruling>,
     /// The repetition this play makes, where it recreates an earlier position: its kind and
     /// the plays of the cycle (`cycle of 6 plies: the position after ply 1, by D1 H1 …`).
@@ -155,14 +167,21 @@ pub struct StepRecord {
 /// A whole case run through a list of referees.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CaseRun {
+    /// The case file.
     pub case: String,
+    /// The family's name.
     pub family: String,
+    /// The case's title.
     pub title: String,
+    /// The referees' ids, in order.
     pub referees: Vec<String>,
     /// Per referee: the status before any play (a game can be over at the start), or a fault.
     pub start: Vec<Result<Status, String>>,
+    /// Every step.
     pub steps: Vec<StepRecord>,
+    /// The steps where the referees split.
     pub divergences: Vec<super::Divergence>,
+    /// Each expectation of the case, checked.
     pub expectations: Vec<super::ExpectationCheck>,
     /// Faults the referees recovered from (an engine restarted and the game replayed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -34,6 +34,8 @@ impl Signature {
         })
     }
 
+    /// The signature of a divergent step: the referees `ids` grouped by their `rulings`, and
+    /// the class of the repetition the play makes.
     pub fn new(ids: &[String], rulings: &[Ruling], cycle: Option<String>) -> Signature {
         let result = ResultSplit::of(rulings);
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();

@@ -7,6 +7,7 @@ use std::path::Path;
 
 static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// Writes `bytes` to `path` atomically: all of them or, on an error, nothing new.
 pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path
         .parent()

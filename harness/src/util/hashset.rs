@@ -1,6 +1,7 @@
 //! A set of 64-bit Zobrist keys. Keys are already uniformly random, so open addressing on
 //! their low bits beats a general hasher on the superko hot path.
 
+/// A set of 64-bit keys (Zobrist hashes of positions), with a summary of its members.
 #[derive(Debug, Clone)]
 pub struct HashSet64 {
     slots: Vec<u64>,
@@ -29,6 +30,7 @@ impl Default for HashSet64 {
 }
 
 impl HashSet64 {
+    /// Removes every key, keeping the memory.
     pub fn clear(&mut self) {
         if self.len > 0 {
             self.slots.iter_mut().for_each(|s| *s = 0);
@@ -98,14 +100,17 @@ impl HashSet64 {
         out[start..].sort_unstable();
     }
 
+    /// How many keys it holds.
     pub fn len(&self) -> usize {
         self.len + self.has_zero as usize
     }
 
+    /// Whether it holds no key.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    /// Whether it holds `key`.
     #[inline]
     pub fn contains(&self, key: u64) -> bool {
         if key == 0 {

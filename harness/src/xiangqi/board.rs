@@ -7,8 +7,11 @@
 
 use std::fmt;
 
+/// Files a–i.
 pub const FILES: u8 = 9;
+/// Ranks 0–9.
 pub const RANKS: u8 = 10;
+/// Points of the board.
 pub const SQUARES: usize = 90;
 
 /// A point of the board, `rank * 9 + file`.
@@ -16,6 +19,7 @@ pub const SQUARES: usize = 90;
 pub struct Square(u8);
 
 impl Square {
+    /// The square on `file` (0 = a) and `rank` (0 = Red's back rank), if on the board.
     pub fn new(file: u8, rank: u8) -> Option<Square> {
         (file < FILES && rank < RANKS).then_some(Square(rank * FILES + file))
     }
@@ -23,14 +27,17 @@ impl Square {
     pub fn from_index(index: usize) -> Option<Square> {
         (index < SQUARES).then_some(Square(index as u8))
     }
+    /// 0 (a) to 8 (i).
     #[inline]
     pub fn file(self) -> u8 {
         self.0 % FILES
     }
+    /// 0 (Red's back rank) to 9.
     #[inline]
     pub fn rank(self) -> u8 {
         self.0 / FILES
     }
+    /// `rank * 9 + file`.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -46,6 +53,7 @@ impl Square {
             None
         }
     }
+    /// Every square, by index.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..SQUARES as u8).map(Square)
     }
@@ -54,11 +62,14 @@ impl Square {
 /// The two sides; Red moves first in the standard opening.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Colour {
+    /// Red (seat 0).
     Red,
+    /// Black (seat 1).
     Black,
 }
 
 impl Colour {
+    /// The other side.
     #[inline]
     pub fn opponent(self) -> Colour {
         match self {
@@ -66,6 +77,7 @@ impl Colour {
             Colour::Black => Colour::Red,
         }
     }
+    /// 0 for Red, 1 for Black.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
@@ -96,28 +108,38 @@ impl Colour {
                 Colour::Black => sq.rank() >= 7,
             }
     }
+    /// `red` or `black`, as results name the players.
     pub fn name(self) -> &'static str {
         match self {
             Colour::Red => "red",
             Colour::Black => "black",
         }
     }
+    /// Red, then Black.
     pub const BOTH: [Colour; 2] = [Colour::Red, Colour::Black];
 }
 
 /// The seven kinds of piece.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Kind {
+    /// The general (帥/將).
     King,
+    /// 仕/士.
     Advisor,
+    /// 相/象.
     Elephant,
+    /// 馬.
     Horse,
+    /// The chariot (車).
     Rook,
+    /// 炮/砲.
     Cannon,
+    /// 兵/卒.
     Pawn,
 }
 
 impl Kind {
+    /// Every kind, in this order.
     pub const ALL: [Kind; 7] = [
         Kind::King,
         Kind::Advisor,
@@ -152,11 +174,14 @@ impl Kind {
 /// A piece: its side and kind.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose it is.
     pub colour: Colour,
+    /// What it is.
     pub kind: Kind,
 }
 
 impl Piece {
+    /// The piece of `colour` and `kind`.
     pub fn new(colour: Colour, kind: Kind) -> Piece {
         Piece { colour, kind }
     }
@@ -177,11 +202,14 @@ impl Piece {
 /// One move: a piece goes from one square to another (capturing what stands there).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Move {
+    /// Where the piece stands.
     pub from: Square,
+    /// Where it goes.
     pub to: Square,
 }
 
 impl Move {
+    /// The move from `from` to `to`.
     pub fn new(from: Square, to: Square) -> Move {
         Move { from, to }
     }
@@ -190,7 +218,9 @@ impl Move {
 /// What [`Position::make`] needs to take a move back.
 #[derive(Copy, Clone, Debug)]
 pub struct Undo {
+    /// The move made.
     pub mv: Move,
+    /// What it captured.
     pub captured: Option<Piece>,
     hash: u64,
 }
@@ -198,17 +228,30 @@ pub struct Undo {
 /// Why a set of pieces is not a position of a legal game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// A side without its king.
     #[error("{0} has no king")]
     NoKing(&'static str),
+    /// More pieces of a kind than a side starts with.
     #[error("{side} has {count} pieces `{letter}`, at most {most} are possible")]
     TooMany {
+        /// The side.
         side: &'static str,
+        /// The piece's FEN letter.
         letter: char,
+        /// How many there are.
         count: usize,
+        /// How many there can be.
         most: usize,
     },
+    /// A piece on a point no legal game brings it to (a king outside its palace).
     #[error("`{letter}` on {square} is on a point that piece can never reach")]
-    Unreachable { letter: char, square: String },
+    Unreachable {
+        /// The piece's FEN letter.
+        letter: char,
+        /// The square's name.
+        square: String,
+    },
+    /// The side not to move is in check.
     #[error("{0} is in check but it is not {0}'s turn (the king could be captured)")]
     WaitingInCheck(&'static str),
 }
@@ -281,14 +324,17 @@ impl Position {
         super::fen::parse(super::fen::START).expect("the start position is valid")
     }
 
+    /// The piece on `sq`.
     #[inline]
     pub fn at(&self, sq: Square) -> Option<Piece> {
         self.cells[sq.index()]
     }
+    /// Who moves.
     #[inline]
     pub fn to_move(&self) -> Colour {
         self.to_move
     }
+    /// Where `colour`'s king stands.
     #[inline]
     pub fn king(&self, colour: Colour) -> Square {
         self.kings[colour.index()]
@@ -298,6 +344,7 @@ impl Position {
     pub fn hash(&self) -> u64 {
         self.hash
     }
+    /// Every square's piece, by square index.
     pub fn cells(&self) -> &[Option<Piece>; SQUARES] {
         &self.cells
     }

@@ -13,6 +13,7 @@ use crate::family::Explore;
 /// The position, when each position was last seen (by hash), and the moves so far.
 #[derive(Debug, Clone)]
 pub struct XqState {
+    /// The current position.
     pub pos: Position,
     seen: HashMap<u64, usize>,
     moves: Vec<Move>,

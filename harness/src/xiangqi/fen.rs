@@ -13,7 +13,9 @@ pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAK
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("FEN column {column}: {message}")]
 pub struct FenError {
+    /// The character, 0-based.
     pub column: usize,
+    /// What is wrong.
     pub message: String,
 }
 

@@ -87,7 +87,7 @@ pub struct StateBridge {
 }
 
 impl StateBridge {
-    /// The referee `id` run by the command `argv`.
+    /// The referee `id` run by the command `argv` (a bridge answering as ffish_bridge.py does).
     pub fn new(id: impl Into<String>, argv: Vec<String>) -> StateBridge {
         let id = id.into();
         StateBridge {

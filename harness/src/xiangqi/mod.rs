@@ -9,6 +9,7 @@ pub mod diagram;
 pub mod explore;
 pub mod fen;
 pub mod ffish;
+mod listed;
 pub mod movegen;
 pub mod notation;
 pub mod registry;
@@ -28,8 +29,11 @@ pub struct Xiangqi;
 /// rank convention of the move text.
 #[derive(Debug, Clone)]
 pub struct XqSetup {
+    /// The position before the history.
     pub start: Position,
+    /// Moves played before the case begins.
     pub history: Vec<Move>,
+    /// How the case's move text numbers ranks.
     pub ranks: Ranks,
 }
 

@@ -39,18 +39,27 @@ pub const RULES_THIRD: &str = "wxf-3fold,wxf-3fold@spec";
 /// The referees every converted case is run through (its snapshot shows where they differ).
 pub const RULES: &str = "wxf,wxf@spec,wxf-current-repeat,wxf-whole-piece,wxf-crossed-pawns-chase,wxf-screen-after,wxf-threat-only,wxf-new-threats,wxf-one-victim,check-only";
 
+/// The test data file.
 #[derive(Debug, Deserialize)]
 pub struct Data {
+    /// Its cases.
     pub cases: Vec<DataCase>,
 }
 
+/// One case of the test data.
 #[derive(Debug, Deserialize)]
 pub struct DataCase {
+    /// Its number.
     pub id: u32,
+    /// The start position.
     pub fen: String,
+    /// The moves, ranks 0–9.
     pub moves: Vec<String>,
+    /// The result for the side to move after the last move, as the data writes it.
     pub expected: String,
+    /// The paper's diagram it comes from, if any.
     pub diagram: Option<u32>,
+    /// The data's note.
     #[serde(default)]
     pub note: String,
 }
@@ -59,15 +68,20 @@ pub struct DataCase {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("case {id}: {message}")]
 pub struct DataError {
+    /// The case's number.
     pub id: u32,
+    /// What is wrong.
     pub message: String,
 }
 
 /// A converted case: file name, text, and whether trailing moves were dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Converted {
+    /// The file name (`007.toml`).
     pub name: String,
+    /// The case file's text.
     pub text: String,
+    /// Whether trailing moves were dropped so the final position repeats.
     pub trimmed: bool,
 }
 
@@ -230,7 +244,10 @@ mod tests {
         // Red is to move after six moves and loses.
         assert!(c.text.contains("wxf = { over = 1, result = \"black\" }"));
         assert!(c.text.contains("(WXF diagram 12)"));
-        let parsed = crate::case::parse(std::path::Path::new("x.toml"), &c.text);
+        let parsed = crate::case::parse_as::<crate::xiangqi::Xiangqi>(
+            std::path::Path::new("x.toml"),
+            &c.text,
+        );
         assert!(parsed.is_ok(), "{parsed:?}");
     }
 

@@ -130,6 +130,7 @@ pub fn upcoming(pos: &Pos, window: &Window) -> bool {
 pub struct FideCuckoo;
 
 impl FideCuckoo {
+    /// The FIDE rules with this way of finding an upcoming repetition.
     pub fn rules() -> Fide {
         Fide::with_upcoming(Kind::Fide(Claims::FirstChance), Upcoming::Cuckoo)
     }

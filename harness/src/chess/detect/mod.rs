@@ -31,10 +31,13 @@ use crate::referee::RefereeInfo;
 /// A repetition detector: kept up to date move by move, it answers how many times the
 /// current position occurred before, by its own method.
 pub trait Detector: Send {
+    /// Starts over on the line's start position.
     fn start(&mut self, line: &Line);
+    /// Takes in the line's last move and position.
     fn pushed(&mut self, line: &Line);
     /// Earlier occurrences of the current position, as this detector counts them.
     fn earlier(&mut self, line: &Line) -> u32;
+    /// A fresh copy, for a new referee.
     fn boxed(&self) -> Box<dyn Detector>;
 }
 
@@ -47,6 +50,7 @@ pub struct ThreefoldBy {
 }
 
 impl ThreefoldBy {
+    /// Threefold repetition counted by `detector`, with the in-search shortcut or not.
     pub fn new(detector: Box<dyn Detector>, shortcut: bool) -> ThreefoldBy {
         ThreefoldBy { detector, shortcut }
     }

@@ -18,6 +18,7 @@ const SIZE: usize = 1 << 14;
 /// What the table did over a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
+    /// Positions entered.
     pub entries: u64,
     /// Entries that found a non-zero counter (each starts a back-trace when confirming).
     pub hits: u64,
@@ -27,6 +28,7 @@ pub struct Stats {
     pub traced: u64,
 }
 
+/// The repetition table and its counts.
 #[derive(Clone, Debug)]
 pub struct Table {
     confirm: bool,
@@ -34,10 +36,12 @@ pub struct Table {
     window: Vec<u64>,
     /// The count for the current position, worked out on entering it.
     count: u32,
+    /// What it did so far.
     pub stats: Stats,
 }
 
 impl Table {
+    /// An empty table; with `confirm`, a hit is traced back to a real repetition.
     pub fn new(confirm: bool) -> Table {
         Table {
             confirm,

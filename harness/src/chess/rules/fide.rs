@@ -30,14 +30,18 @@ use crate::chess::Pos;
 /// When a player having the move claims a draw the rules allow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claims {
+    /// At the first chance the rules give (9.2, 9.3).
     FirstChance,
+    /// Never: only the automatic draws (9.6) end the game.
     Never,
 }
 
 /// Which draw rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// The FIDE Laws, with the players claiming as given.
     Fide(Claims),
+    /// A draw as soon as a position occurs the third time, nothing else.
     ThreefoldAutomatic,
 }
 
@@ -52,12 +56,14 @@ pub struct Window {
 }
 
 impl Window {
+    /// Forgets every key (after an irreversible move).
     pub fn reset(&mut self) {
         self.keys.clear();
         self.counts.clear();
         self.twice = 0;
     }
 
+    /// Counts one more occurrence of `key`.
     pub fn add(&mut self, key: u64) {
         self.keys.push(key);
         let count = self.counts.entry(key).or_insert(0);
@@ -67,10 +73,12 @@ impl Window {
         }
     }
 
+    /// How often `key` occurred.
     pub fn count(&self, key: u64) -> u32 {
         self.counts.get(&key).copied().unwrap_or(0)
     }
 
+    /// Whether any key occurred twice or more.
     pub fn any_twice(&self) -> bool {
         self.twice > 0
     }
@@ -121,10 +129,12 @@ pub struct Fide {
 }
 
 impl Fide {
+    /// The rules of `kind`, finding upcoming repetitions by trying every legal move.
     pub fn new(kind: Kind) -> Fide {
         Fide::with_upcoming(kind, Upcoming::TryMoves)
     }
 
+    /// The rules of `kind`, finding upcoming repetitions as `upcoming` says.
     pub fn with_upcoming(kind: Kind, upcoming: Upcoming) -> Fide {
         Fide {
             kind,

@@ -22,6 +22,7 @@ use crate::chess::position::{fide_key, placement_key};
 use crate::chess::Pos;
 use shakmaty::Position;
 
+/// The rule's name in draws this ruleset rules.
 pub const RULE: &str = "sequence-played-three-times";
 
 /// The key of a position under the chosen reading.
@@ -66,6 +67,7 @@ pub struct German {
 }
 
 impl German {
+    /// The rule, with castling and en passant rights part of a position (`rights`) or not.
     pub fn new(rights: bool) -> German {
         German {
             rights,

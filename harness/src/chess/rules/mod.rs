@@ -26,6 +26,7 @@ pub trait DrawRules: Send {
     /// The draw that ends the game now (the current position is neither mate, stalemate nor
     /// dead), by the rule's name.
     fn draw(&mut self, line: &Line) -> Option<&'static str>;
+    /// A fresh copy, for a new referee.
     fn boxed(&self) -> Box<dyn DrawRules>;
     /// For exhaustive search: writes into `out` a summary of `line` that decides every
     /// future ruling of these rules, the current position included (see
@@ -69,6 +70,7 @@ pub struct ChessReferee {
 }
 
 impl ChessReferee {
+    /// A referee `id`: the laws of chess with these draw rules.
     pub fn new(id: impl Into<String>, rules: Box<dyn DrawRules>) -> ChessReferee {
         ChessReferee {
             id: id.into(),

@@ -45,6 +45,7 @@ pub struct SpecFide {
 }
 
 impl SpecFide {
+    /// The spec of the FIDE rules of `kind`.
     pub fn new(kind: Kind) -> SpecFide {
         SpecFide { kind }
     }
@@ -136,6 +137,7 @@ pub struct SpecGerman {
 }
 
 impl SpecGerman {
+    /// The spec of the German reading, with or without rights (see [`super::german::German::new`]).
     pub fn new(rights: bool) -> SpecGerman {
         SpecGerman { rights }
     }

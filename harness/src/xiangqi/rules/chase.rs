@@ -87,14 +87,20 @@ pub enum Victims {
 /// One reading of every sentence of the paper that admits more than one.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Readings {
+    /// Which pawns count as chasing pieces.
     pub pawns: PawnChasers,
+    /// Where screens and open lines are read for protection.
     pub screen: Screen,
+    /// Whether a threat is a chase only when the reply answers it.
     pub response: Response,
+    /// Which free captures after a move are its threats.
     pub fresh: Fresh,
+    /// How many pieces chased on every move make a perpetual chase.
     pub victims: Victims,
 }
 
 impl Readings {
+    /// The readings the plain `wxf` referee uses.
     pub const DEFAULT: Readings = Readings {
         pawns: PawnChasers::None,
         screen: Screen::Before,
@@ -107,9 +113,11 @@ impl Readings {
 /// What one move did, for the repetition judge.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PlyStatus {
+    /// It gave check.
     Check,
     /// The identities (bits 0..32) of the pieces chased.
     Chase(u32),
+    /// Neither check nor chase.
     Idle,
 }
 

@@ -62,12 +62,15 @@ impl History {
     pub fn len(&self) -> usize {
         self.moves.len()
     }
+    /// Whether no move was made.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
+    /// The last position.
     pub fn last(&self) -> &Position {
         self.positions.last().expect("at least one position")
     }
+    /// The position after `t` moves.
     pub fn position(&self, t: usize) -> &Position {
         &self.positions[t]
     }

@@ -24,8 +24,11 @@ use crate::referee::Outcome;
 /// How serious a player's part in a repetition is.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Level {
+    /// Neither checks nor chases.
     Idle,
+    /// Chases (perpetually).
     Chase,
+    /// Checks (perpetually).
     Check,
 }
 
@@ -74,6 +77,8 @@ pub struct Judge {
 }
 
 impl Judge {
+    /// A judge of `scope` that rules at `point`, after a position occurred `times` times
+    /// before.
     pub fn new(scope: Scope, times: usize, point: Point) -> Judge {
         Judge {
             scope,

@@ -111,6 +111,7 @@ struct Game {
 }
 
 impl<R: RepetitionRule> XqReferee<R> {
+    /// The referee `id` under the repetition rule `rule`.
     pub fn new(id: impl Into<String>, rule: R) -> Self {
         XqReferee {
             id: id.into(),

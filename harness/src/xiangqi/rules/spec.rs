@@ -16,15 +16,23 @@ use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
 /// Which ruleset a spec referee implements.
 #[derive(Clone, Copy, Debug)]
 pub enum SpecRule {
+    /// The WXF rules (check, chase, idle).
     Wxf {
+        /// The readings of the ambiguous sentences.
         readings: Readings,
+        /// Earlier occurrences of a position before the judge rules.
         times: usize,
+        /// When the judge rules.
         point: Point,
     },
+    /// Only perpetual check loses.
     ChecksOnly {
+        /// Earlier occurrences of a position before the judge rules.
         times: usize,
     },
+    /// A draw when a position occurs the third time.
     Threefold,
+    /// No repetition rule.
     None,
 }
 
@@ -38,6 +46,7 @@ pub struct SpecReferee {
 }
 
 impl SpecReferee {
+    /// The spec referee `id` of `rule`.
     pub fn new(id: impl Into<String>, rule: SpecRule) -> SpecReferee {
         SpecReferee {
             id: id.into(),

@@ -1,0 +1,139 @@
+//! The one list of game families. Every place that does something per family (reading a
+//! case file, `rulediff rules`, the commands' `--family`, the corpus snapshots, the fuzz
+//! round trips) goes through this list, so a new family touches its own folder (where it
+//! implements [`Listed`]) and the one line below that names it.
+
+use std::any::Any;
+use std::path::Path;
+
+use crate::case::{Case, CaseError, Header, Source};
+use crate::family::{Family, Listed};
+
+/// Something to do with one family, for [`for_each`] and [`with_family`]: a generic
+/// function, as a trait, because the families are types.
+pub trait ForFamily {
+    /// What doing it gives.
+    type Output;
+    /// Does it for family `F`.
+    fn run<F: Listed>(&mut self) -> Self::Output;
+}
+
+/// Something to do with a case of any family, for [`AnyCase::visit`].
+pub trait ForCase {
+    /// What doing it gives.
+    type Output;
+    /// Does it for a case of family `F`.
+    fn run<F: Listed>(self, case: Case<F>) -> Self::Output;
+}
+
+macro_rules! families {
+    ($($variant:ident => $family:ty),+ $(,)?) => {
+        /// A case of any family.
+        #[derive(Debug, Clone)]
+        pub enum AnyCase {
+            $(
+                #[doc = concat!("A case of ", stringify!($variant), ".")]
+                $variant(Case<$family>),
+            )+
+        }
+
+        impl AnyCase {
+            /// The file the case was read from.
+            pub fn path(&self) -> &Path {
+                match self {
+                    $(AnyCase::$variant(c) => &c.path,)+
+                }
+            }
+
+            /// The family's name (`go`, `chess`, …).
+            pub fn family(&self) -> &'static str {
+                match self {
+                    $(AnyCase::$variant(_) => <$family as Family>::NAME,)+
+                }
+            }
+
+            /// Does `action` with the case, typed by its family.
+            pub fn visit<A: ForCase>(self, action: A) -> A::Output {
+                match self {
+                    $(AnyCase::$variant(c) => action.run(c),)+
+                }
+            }
+
+            /// The case as one of family `F`, if it is one.
+            pub fn into_case<F: Family>(self) -> Option<Case<F>>
+            where
+                Case<F>: 'static,
+            {
+                let any: Box<dyn Any> = match self {
+                    $(AnyCase::$variant(c) => Box::new(c),)+
+                };
+                any.downcast::<Case<F>>().ok().map(|c| *c)
+            }
+        }
+
+        $(
+            impl From<Case<$family>> for AnyCase {
+                fn from(case: Case<$family>) -> AnyCase {
+                    AnyCase::$variant(case)
+                }
+            }
+        )+
+
+        /// Every family's name, in list order.
+        pub const NAMES: &[&str] = &[$(<$family as Family>::NAME),+];
+
+        /// Does `action` once per family, in list order.
+        pub fn for_each<A: ForFamily>(action: &mut A) -> Vec<A::Output> {
+            vec![$(action.run::<$family>()),+]
+        }
+
+        /// Does `action` for the family named `name`; `None` when no family has that name.
+        pub fn with_family<A: ForFamily>(name: &str, action: &mut A) -> Option<A::Output> {
+            $(
+                if name == <$family as Family>::NAME {
+                    return Some(action.run::<$family>());
+                }
+            )+
+            None
+        }
+
+        /// The case in `src`, read by the family its header names.
+        fn parse_family(src: &Source, header: Header) -> Result<AnyCase, CaseError> {
+            let name = header.family.get_ref().as_str();
+            $(
+                if name == <$family as Family>::NAME {
+                    return Ok(AnyCase::$variant(<$family as Listed>::parse_case(src, header)?));
+                }
+            )+
+            Err(src.error_in(
+                &header.family,
+                format!("unknown family `{name}` (known: {})", NAMES.join(", ")),
+            ))
+        }
+    };
+}
+
+// The list. A new family: its folder, its `impl Listed`, and one line here.
+families! {
+    Go => crate::go::Go,
+    Chess => crate::chess::Chess,
+    Xiangqi => crate::xiangqi::Xiangqi,
+}
+
+/// Reads and parses one case file.
+pub fn load(path: &Path) -> Result<AnyCase, CaseError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CaseError {
+        path: path.to_path_buf(),
+        line: 0,
+        column: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    parse(path, &text)
+}
+
+/// Parses case text as if read from `path` (used for messages and relative file names).
+pub fn parse(path: &Path, text: &str) -> Result<AnyCase, CaseError> {
+    let src = Source { path, text };
+    let header: Header = src.parse()?;
+    parse_family(&src, header)
+}

@@ -1,0 +1,33 @@
+//! Xiangqi on the list of families (`families.rs`).
+
+use super::board::Position;
+use super::notation::Ranks;
+use super::{fen, Xiangqi, XqSetup};
+use crate::case::{Case, CaseError, Header, Source};
+use crate::family::{Listed, Start, StartError, StartOptions};
+
+impl Listed for Xiangqi {
+    fn parse_case(src: &Source, header: Header) -> Result<Case<Xiangqi>, CaseError> {
+        super::case::parse(src, header)
+    }
+
+    fn start(options: &StartOptions) -> Result<Start<Xiangqi>, StartError> {
+        options.only_start("a chess or xiangqi game starts from --start (a FEN)")?;
+        let start = match &options.start {
+            None => Position::start(),
+            Some(text) => fen::parse(text).map_err(|e| StartError::Bad {
+                option: format!("--start {text}"),
+                cause: e.into(),
+            })?,
+        };
+        Ok(Start {
+            setup: XqSetup::new(start, Ranks::ZeroToNine),
+            max_plies: 300,
+        })
+    }
+
+    fn sample() -> (XqSetup, Vec<String>) {
+        let setup = XqSetup::new(Position::start(), Ranks::ZeroToNine);
+        (setup, ["h2e2", "h9g7"].map(String::from).to_vec())
+    }
+}
