@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::family::Family;
 use crate::go::{Go, GoPlay, GoSetup};
-use crate::referee::{Referee, RefereeInfo, Refereed, Status};
+use crate::referee::{Referee, RefereeInfo, Refereed, Status, StepMemo};
 
 /// Where a fast referee and its spec twin parted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,6 +85,7 @@ pub fn check_pair(
         (false, false) => {}
         _ => return Err(differ(&history, "a referee refused to start".into())),
     }
+    let mut memo = StepMemo::default();
     for pick in picks {
         let legal = a.legal_plays().unwrap_or_default();
         let spec_legal = b.legal_plays().unwrap_or_default();
@@ -94,6 +95,7 @@ pub fn check_pair(
                 format!("legal plays {legal:?} vs {spec_legal:?}"),
             ));
         }
+        memo_agrees(a.as_mut(), &legal, &mut memo).map_err(|what| differ(&history, what))?;
         let stones: Vec<GoPlay> = legal
             .iter()
             .copied()
@@ -111,6 +113,25 @@ pub fn check_pair(
             .map_err(|what| differ(&history, what.0))?;
         if !ongoing {
             break;
+        }
+    }
+    Ok(())
+}
+
+/// The legal plays a campaign gets through a step memo (see [`Referee::legal_plays_memo`])
+/// are `legal`: from `memo` as the step before left it (empty at the first step; at the
+/// others made for another board), and again from the memo that call left.
+fn memo_agrees<F: Family>(
+    referee: &mut dyn Referee<F>,
+    legal: &[F::Play],
+    memo: &mut StepMemo,
+) -> Result<(), String> {
+    for round in ["the memo of the step before", "this step's memo"] {
+        let via_memo = referee.legal_plays_memo(memo).unwrap_or_default();
+        if via_memo != legal {
+            return Err(format!(
+                "legal plays {legal:?} vs {via_memo:?} through {round}"
+            ));
         }
     }
     Ok(())

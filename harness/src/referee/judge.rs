@@ -2,7 +2,7 @@
 
 use crate::family::Family;
 
-use super::{Fault, Status, Verdict};
+use super::{Fault, Status, StepMemo, Verdict};
 
 /// One implementation of one ruleset, judging one game at a time.
 ///
@@ -22,6 +22,15 @@ pub trait Referee<F: Family>: Send {
     fn status(&mut self) -> Result<Status, Fault>;
     /// Every play allowed now for the player to move.
     fn legal_plays(&mut self) -> Result<Vec<F::Play>, Fault>;
+
+    /// [`legal_plays`](Referee::legal_plays), for a campaign that asks every referee of one
+    /// game at each step: `memo` goes to each in turn, so referees that work out the same
+    /// thing about the same position (Go: what each stone play would capture) work it out
+    /// once. The same plays as `legal_plays`, whatever the memo holds; the default ignores it.
+    fn legal_plays_memo(&mut self, memo: &mut StepMemo) -> Result<Vec<F::Play>, Fault> {
+        let _ = memo;
+        self.legal_plays()
+    }
 
     /// The seat whose turn it is, for rulesets in which a play can change the turn order (Kee
     /// Rules: a rescinded player replaces his play, so he moves again). `None` means the

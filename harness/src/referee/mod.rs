@@ -5,12 +5,14 @@
 //! runner and reports can compare and print it without knowing the game.
 //!
 //! One concept per file: rulings ([`verdict`]), results ([`outcome`]), referee faults
-//! ([`fault`]), the trait ([`judge`]), what a referee claims ([`claims`]), the registry
-//! ([`registry`]) and the `--rules` selection language ([`mod@select`]).
+//! ([`fault`]), the trait ([`judge`]), what referees share at one step of a campaign
+//! ([`memo`]), what a referee claims ([`claims`]), the registry ([`registry`]) and the
+//! `--rules` selection language ([`mod@select`]).
 
 pub mod claims;
 pub mod fault;
 pub mod judge;
+pub mod memo;
 pub mod outcome;
 pub mod registry;
 pub mod select;
@@ -19,6 +21,7 @@ pub mod verdict;
 pub use claims::{Claims, Layer};
 pub use fault::Fault;
 pub use judge::Referee;
+pub use memo::StepMemo;
 pub use outcome::{HalfPoints, NotAResult, Outcome, Part, Tally};
 pub use registry::{RefereeInfo, Refereed};
 pub use select::{rule_matches, select, select_own, SelectError};

@@ -19,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::family::Explore;
-use crate::referee::{Referee, RefereeInfo, Status, Verdict};
+use crate::referee::{Referee, RefereeInfo, Status, StepMemo, Verdict};
 
 use super::record::Ruling;
 use super::signature::Signature;
@@ -120,6 +120,45 @@ fn note<P: Clone>(
     });
 }
 
+/// The divergences of one game by what made their signatures: the same rulings with the
+/// same cycle class make the same signature ([`Signature::new`] is a function of them), so
+/// a divergence seen before in the game is counted without building its signature again
+/// (building one formats every referee's ruling, once the campaign's main cost).
+#[derive(Default)]
+struct Seen {
+    /// The rulings, the cycle class, and where in the game's `found` their signature is.
+    known: Vec<(Vec<Ruling>, Option<String>, usize)>,
+}
+
+impl Seen {
+    fn note<P: Clone>(
+        &mut self,
+        ids: &[String],
+        found: &mut Vec<Found<P>>,
+        history: &[P],
+        play: P,
+        rulings: Vec<Ruling>,
+        cycle: Option<String>,
+    ) {
+        let known = self
+            .known
+            .iter()
+            .find(|(r, c, _)| *c == cycle && *r == rulings);
+        if let Some(&(_, _, at)) = known {
+            found[at].occurrences += 1;
+            return;
+        }
+        let signature = Signature::new(ids, &rulings, cycle.clone());
+        let kept = rulings.clone();
+        note(found, history, play, signature.clone(), rulings);
+        let at = found
+            .iter()
+            .position(|f| f.signature == signature)
+            .expect("just noted");
+        self.known.push((kept, cycle, at));
+    }
+}
+
 /// The seat to move as the first referee that reports one sees it (see
 /// [`Referee::seat_to_move`]).
 pub fn reported_seat<F: Explore>(seats: &[Box<dyn Referee<F>>]) -> Option<usize> {
@@ -147,12 +186,15 @@ fn walk<F: Explore>(
     let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
     let ids = &ids[..];
     let classes: Vec<Option<&str>> = referees.iter().map(|r| r.legality.as_deref()).collect();
+    let twins = twins(&classes);
     let mut state = F::initial(setup);
+    let mut seen = Seen::default();
     while history.len() < max_plies {
-        let sets = match legal_sets(seats, &classes) {
+        let (asked, whose) = match legal_sets(seats, &twins) {
             Ok(sets) => sets,
             Err(fault) => return result.faults.push(fault),
         };
+        let sets: Vec<&[F::Play]> = whose.iter().map(|&i| asked[i].as_slice()).collect();
         let (common, disputed) = split_sets(&sets);
         for play in disputed {
             let rulings = judge_all(seats, &play);
@@ -160,8 +202,7 @@ fn walk<F: Explore>(
                 return result.faults.push(fault);
             }
             let cycle = Signature::cycle_class(F::cycle(setup, &state, &play));
-            let signature = Signature::new(ids, &rulings, cycle);
-            note(&mut result.found, history, play, signature, rulings);
+            seen.note(ids, &mut result.found, history, play, rulings, cycle);
         }
         let Some(play) = choose::<F>(setup, &state, &common, rng) else {
             return;
@@ -187,41 +228,68 @@ fn walk<F: Explore>(
     }
 }
 
-/// Every referee's legal set, asking one referee per legality class.
+/// Every referee's legal set, asking one referee per legality class: the sets asked, and per
+/// referee which of them is its own. The referees asked share one memo for this step (see
+/// [`Referee::legal_plays_memo`]).
 fn legal_sets<F: Explore>(
     seats: &mut [Box<dyn Referee<F>>],
-    classes: &[Option<&str>],
-) -> Result<Vec<Vec<F::Play>>, String> {
-    let mut sets: Vec<Vec<F::Play>> = Vec::with_capacity(seats.len());
-    for (i, seat) in seats.iter_mut().enumerate() {
-        let twin = classes[i].and_then(|c| classes[..i].iter().position(|&d| d == Some(c)));
-        let set = match twin {
-            Some(j) => sets[j].clone(),
-            None => seat
-                .legal_plays()
-                .map_err(|f| format!("{}: {f}", seat.id()))?,
+    twins: &[Option<usize>],
+) -> Result<LegalSets<F::Play>, String> {
+    let mut asked: Vec<Vec<F::Play>> = Vec::new();
+    let mut whose: Vec<usize> = Vec::with_capacity(seats.len());
+    let mut memo = StepMemo::default();
+    for (seat, twin) in seats.iter_mut().zip(twins) {
+        let at = match *twin {
+            Some(j) => whose[j],
+            None => {
+                let set = seat
+                    .legal_plays_memo(&mut memo)
+                    .map_err(|f| format!("{}: {f}", seat.id()))?;
+                asked.push(set);
+                asked.len() - 1
+            }
         };
-        sets.push(set);
+        whose.push(at);
     }
-    Ok(sets)
+    Ok((asked, whose))
+}
+
+/// The legal sets asked at one step and, per referee, the index of its own.
+type LegalSets<P> = (Vec<Vec<P>>, Vec<usize>);
+
+/// Per referee, the first earlier referee of its legality class, whose legal set it shares.
+fn twins(classes: &[Option<&str>]) -> Vec<Option<usize>> {
+    (0..classes.len())
+        .map(|i| classes[i].and_then(|c| classes[..i].iter().position(|&d| d == Some(c))))
+        .collect()
 }
 
 /// Plays every referee allows, and plays only some allow (in first-seen order). Counted
 /// through a map: with dozens of referees and a full board, pairwise `contains` was the
 /// campaign's main cost.
-fn split_sets<P: Clone + Eq + Hash>(sets: &[Vec<P>]) -> (Vec<P>, Vec<P>) {
+///
+/// Equal sets (most referees agree at most steps) are counted once, with how many referees
+/// gave them: a set equal to an earlier one brings no new play, so the order is the same.
+fn split_sets<P: Clone + Eq + Hash>(sets: &[&[P]]) -> (Vec<P>, Vec<P>) {
+    let mut distinct: Vec<(&[P], usize)> = Vec::new();
+    for &set in sets {
+        match distinct.iter_mut().find(|(d, _)| *d == set) {
+            Some((_, givers)) => *givers += 1,
+            None => distinct.push((set, 1)),
+        }
+    }
     let mut order: Vec<&P> = Vec::new();
-    // Per play: how many sets hold it, and the last set counted (a set listing a play twice
-    // counts once).
+    // Per play: how many sets hold it, and the last distinct set counted (a set listing a
+    // play twice counts once).
     let mut counts: HashMap<&P, (usize, usize)> = HashMap::new();
-    for (i, set) in sets.iter().enumerate() {
+    for (i, &(set, givers)) in distinct.iter().enumerate() {
         for play in set {
             let entry = counts.entry(play).or_insert((0, usize::MAX));
             if entry.1 == usize::MAX {
                 order.push(play);
             }
             if entry.1 != i {
-                *entry = (entry.0 + 1, i);
+                *entry = (entry.0 + givers, i);
             }
         }
     }

@@ -2,6 +2,7 @@
 //! [`GoReferee`] runs the game and asks its [`KoRule`] what repetition forbids. Each ko rule
 //! also has a spec version in [`spec`] that rescans the whole history.
 
+pub mod analysis;
 pub mod chsk;
 pub mod counting;
 pub mod cycle_void;
@@ -25,7 +26,8 @@ use super::board::{Board, Effect, Scratch, EMPTY};
 use super::graph::Vertex;
 use super::score::{score, Count, Scoring};
 use super::{colour_of, Go, GoPlay, GoSetup};
-use crate::referee::{Fault, HalfPoints, Outcome, Referee, Status, Verdict};
+use crate::referee::{Fault, HalfPoints, Outcome, Referee, Status, StepMemo, Verdict};
+use analysis::Analysis;
 use counting::{handicap_stones, Counting, DeadStones};
 
 /// What a suicidal stone play is allowed to do.
@@ -258,6 +260,16 @@ impl<K: KoRule> GoReferee<K> {
     /// a legal play allocates nothing; [`Verdict`]s are built at the trait boundary.
     #[inline(always)]
     fn ruling(&mut self, play: &GoPlay) -> Result<Result<Option<Effect>, &'static str>, Fault> {
+        self.ruling_known(play, None)
+    }
+
+    /// [`GoReferee::ruling`], reading stone plays' effects from `known` (see
+    /// [`analysis::effect`]).
+    fn ruling_known(
+        &mut self,
+        play: &GoPlay,
+        known: Option<&Analysis>,
+    ) -> Result<Result<Option<Effect>, &'static str>, Fault> {
         let game = self.game.as_ref().ok_or_else(not_started)?;
         if game.over.is_some() {
             return Ok(Err("game-over"));
@@ -273,9 +285,8 @@ impl<K: KoRule> GoReferee<K> {
         if game.board.colour(v) != EMPTY {
             return Ok(Err("occupied"));
         }
-        let effect = game
-            .board
-            .analyze(v, colour_of(game.to_move), &mut self.scratch);
+        let colour = colour_of(game.to_move);
+        let effect = analysis::effect(known, &game.board, v, colour, &mut self.scratch);
         let rule = self
             .basics
             .suicide
@@ -284,8 +295,17 @@ impl<K: KoRule> GoReferee<K> {
         Ok(rule.map_or(Ok(Some(effect)), Err))
     }
 
-    fn is_legal(&mut self, play: &GoPlay) -> Result<bool, Fault> {
-        Ok(self.ruling(play)?.is_ok())
+    /// Every legal play, stone plays' effects read from `known` (see [`analysis::effect`]).
+    fn legal_known(&mut self, known: Option<&Analysis>) -> Result<Vec<GoPlay>, Fault> {
+        let n = self.game()?.board.cells().len();
+        let mut plays = Vec::new();
+        let stones = (0..n as Vertex).map(GoPlay::Stone);
+        for play in stones.chain([GoPlay::Pass, GoPlay::Appeal]) {
+            if self.ruling_known(&play, known)?.is_ok() {
+                plays.push(play);
+            }
+        }
+        Ok(plays)
     }
 
     fn finish(game: &mut Game, basics: &Basics) {
@@ -387,19 +407,13 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
-        let n = self.game()?.board.cells().len();
-        let mut plays = Vec::new();
-        for v in 0..n as Vertex {
-            if self.is_legal(&GoPlay::Stone(v))? {
-                plays.push(GoPlay::Stone(v));
-            }
-        }
-        for extra in [GoPlay::Pass, GoPlay::Appeal] {
-            if self.is_legal(&extra)? {
-                plays.push(extra);
-            }
-        }
-        Ok(plays)
+        self.legal_known(None)
+    }
+
+    fn legal_plays_memo(&mut self, memo: &mut StepMemo) -> Result<Vec<GoPlay>, Fault> {
+        let game = self.game()?;
+        let known = Analysis::shared(memo, &game.board, colour_of(game.to_move));
+        self.legal_known(Some(known))
     }
 
     fn fork(&self) -> Option<Box<dyn Referee<Go>>> {

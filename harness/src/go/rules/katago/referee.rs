@@ -11,10 +11,11 @@ use super::scoring::{count, handicap_stones, Extras};
 use crate::go::board::{Board, Colour, Effect, Scratch, EMPTY};
 use crate::go::graph::Vertex;
 use crate::go::pass_alive::Benson;
+use crate::go::rules::analysis::{self, Analysis};
 use crate::go::rules::SuicidePolicy;
 use crate::go::score::Scoring;
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
-use crate::referee::{Fault, HalfPoints, Outcome, Referee, Status, Verdict};
+use crate::referee::{Fault, HalfPoints, Outcome, Referee, Status, StepMemo, Verdict};
 
 /// What a legal turn does.
 enum Turn {
@@ -82,6 +83,16 @@ impl KataGoReferee {
     }
 
     fn ruling(&mut self, play: &GoPlay) -> Result<Result<Turn, &'static str>, Fault> {
+        self.ruling_known(play, None)
+    }
+
+    /// [`KataGoReferee::ruling`], reading stone plays' effects from `known` (see
+    /// [`analysis::effect`]).
+    fn ruling_known(
+        &mut self,
+        play: &GoPlay,
+        known: Option<&Analysis>,
+    ) -> Result<Result<Turn, &'static str>, Fault> {
         let game = self.game.as_ref().ok_or_else(super::not_started)?;
         if game.over.is_some() {
             return Ok(Err("game-over"));
@@ -105,9 +116,8 @@ impl KataGoReferee {
         if game.phase == 0 && game.ko_point == Some(v) {
             return Ok(Err("ko"));
         }
-        let effect = game
-            .board
-            .analyze(v, colour_of(game.to_move), &mut self.scratch);
+        let colour = colour_of(game.to_move);
+        let effect = analysis::effect(known, &game.board, v, colour, &mut self.scratch);
         let policy = if self.params.suicide {
             SuicidePolicy::MultiStone
         } else {
@@ -120,6 +130,20 @@ impl KataGoReferee {
             return Ok(Err(rule));
         }
         Ok(Ok(Turn::Stone(v, effect)))
+    }
+}
+
+impl KataGoReferee {
+    /// Every legal play, stone plays' effects read from `known` (see [`analysis::effect`]).
+    fn legal_known(&mut self, known: Option<&Analysis>) -> Result<Vec<GoPlay>, Fault> {
+        let n = self.game()?.board.cells().len();
+        let mut plays = Vec::new();
+        for play in (0..n as Vertex).map(GoPlay::Stone).chain([GoPlay::Pass]) {
+            if self.ruling_known(&play, known)?.is_ok() {
+                plays.push(play);
+            }
+        }
+        Ok(plays)
     }
 }
 
@@ -326,17 +350,13 @@ impl Referee<Go> for KataGoReferee {
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
-        let n = self.game()?.board.cells().len();
-        let mut plays = Vec::new();
-        for v in 0..n as Vertex {
-            if self.ruling(&GoPlay::Stone(v))?.is_ok() {
-                plays.push(GoPlay::Stone(v));
-            }
-        }
-        if self.ruling(&GoPlay::Pass)?.is_ok() {
-            plays.push(GoPlay::Pass);
-        }
-        Ok(plays)
+        self.legal_known(None)
+    }
+
+    fn legal_plays_memo(&mut self, memo: &mut StepMemo) -> Result<Vec<GoPlay>, Fault> {
+        let game = self.game()?;
+        let known = Analysis::shared(memo, &game.board, colour_of(game.to_move));
+        self.legal_known(Some(known))
     }
 
     fn fork(&self) -> Option<Box<dyn Referee<Go>>> {

@@ -39,9 +39,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::{BanScope, Opponents, Reading, Replacement, RescindRecord, Turn};
 use crate::go::board::{Board, Colour, Effect, Scratch, EMPTY};
 use crate::go::graph::Vertex;
+use crate::go::rules::analysis::{self, Analysis};
 use crate::go::score::{score, Count, Scoring};
 use crate::go::{colour_of, Go, GoPlay, GoSetup, MAX_PLAYERS};
-use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
+use crate::referee::{Fault, Outcome, Referee, Status, StepMemo, Verdict};
 use crate::util::fingerprint::fingerprint_words;
 
 /// Zobrist hashes are uniformly random already: hash them as themselves.
@@ -230,6 +231,36 @@ impl KeeReferee {
             .collect()
     }
 
+    /// Every legal play, stone plays' effects read from `known` (see [`analysis::effect`]).
+    fn legal_known(&mut self, known: Option<&Analysis>) -> Result<Vec<GoPlay>, Fault> {
+        let game = self.game.as_ref().ok_or_else(super::super::not_started)?;
+        if game.over.is_some() {
+            return Ok(Vec::new());
+        }
+        let seat = game.to_move;
+        let mut plays = Vec::new();
+        let mut appeal = false;
+        let scratch = &mut self.scratch;
+        for v in game.board.graph().vertices() {
+            match game.stone_known(&self.reading, seat, v, scratch, known) {
+                Ok(_) => plays.push(GoPlay::Stone(v)),
+                Err(Refusal::Cycle) => appeal = true,
+                Err(Refusal::NoOpSuicide | Refusal::Rescinded)
+                    if self.reading.appeal_names_disallowed =>
+                {
+                    let effect = analysis::effect(known, &game.board, v, colour_of(seat), scratch);
+                    appeal |= game.cycle_forbids(&self.reading, seat, effect.hash_after);
+                }
+                Err(_) => {}
+            }
+        }
+        plays.push(GoPlay::Pass);
+        if appeal {
+            plays.push(GoPlay::Appeal);
+        }
+        Ok(plays)
+    }
+
     fn stone(&mut self, v: Vertex) -> Result<Result<Effect, Refusal>, Fault> {
         let game = self.game.as_ref().ok_or_else(super::super::not_started)?;
         Ok(game.stone(&self.reading, game.to_move, v, &mut self.scratch))
@@ -316,13 +347,25 @@ impl Game {
         v: Vertex,
         scratch: &mut Scratch,
     ) -> Result<Effect, Refusal> {
+        self.stone_known(reading, seat, v, scratch, None)
+    }
+
+    /// [`Game::stone`], the effect read from `known` (see [`analysis::effect`]).
+    fn stone_known(
+        &self,
+        reading: &Reading,
+        seat: usize,
+        v: Vertex,
+        scratch: &mut Scratch,
+        known: Option<&Analysis>,
+    ) -> Result<Effect, Refusal> {
         if v as usize >= self.board.cells().len() {
             return Err(Refusal::OffBoard);
         }
         if self.board.colour(v) != EMPTY {
             return Err(Refusal::Occupied);
         }
-        let effect = self.board.analyze(v, colour_of(seat), scratch);
+        let effect = analysis::effect(known, &self.board, v, colour_of(seat), scratch);
         if effect.suicided == 1 {
             return Err(Refusal::NoOpSuicide);
         }
@@ -618,31 +661,13 @@ impl Referee<Go> for KeeReferee {
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
-        let game = self.game.as_ref().ok_or_else(super::super::not_started)?;
-        if game.over.is_some() {
-            return Ok(Vec::new());
-        }
-        let seat = game.to_move;
-        let mut plays = Vec::new();
-        let mut appeal = false;
-        for v in game.board.graph().vertices() {
-            match game.stone(&self.reading, seat, v, &mut self.scratch) {
-                Ok(_) => plays.push(GoPlay::Stone(v)),
-                Err(Refusal::Cycle) => appeal = true,
-                Err(Refusal::NoOpSuicide | Refusal::Rescinded)
-                    if self.reading.appeal_names_disallowed =>
-                {
-                    let effect = game.board.analyze(v, colour_of(seat), &mut self.scratch);
-                    appeal |= game.cycle_forbids(&self.reading, seat, effect.hash_after);
-                }
-                Err(_) => {}
-            }
-        }
-        plays.push(GoPlay::Pass);
-        if appeal {
-            plays.push(GoPlay::Appeal);
-        }
-        Ok(plays)
+        self.legal_known(None)
+    }
+
+    fn legal_plays_memo(&mut self, memo: &mut StepMemo) -> Result<Vec<GoPlay>, Fault> {
+        let game = self.game()?;
+        let known = Analysis::shared(memo, &game.board, colour_of(game.to_move));
+        self.legal_known(Some(known))
     }
 
     fn seat_to_move(&self) -> Option<usize> {
