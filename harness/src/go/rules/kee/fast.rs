@@ -204,6 +204,11 @@ impl KeeReferee {
         self.game.as_ref().map(|g| &g.board)
     }
 
+    /// How many stone plays the live game holds (a rescind takes one back).
+    pub fn live_stones(&self) -> usize {
+        self.game.as_ref().map_or(0, |g| g.live.len())
+    }
+
     /// Seat of the last live stone play: the player who placed the last stone on the board.
     pub fn last_stone_player(&self) -> Option<usize> {
         self.game.as_ref()?.live.last().map(|f| f.mover)
