@@ -1,7 +1,8 @@
 //! Exhaustive search speed: states per second of the finiteness search (`rulediff finite`)
 //! with and without symmetry reduction, and nodes per second of the solver
 //! (`rulediff solve`), on 2x2 under positional superko and Kee Rules; and the finiteness
-//! search on a small chess position under FIDE's rules with no claims.
+//! search on a small chess position under FIDE's rules with no claims; and the searches the
+//! Kee claim-3 table over every combination spends its time on.
 //!
 //! A search state carries one referee per board symmetry used, so a reduced search visits
 //! fewer states but pays more per state; both rates are shown. The counts are fixed (a state
@@ -58,6 +59,31 @@ fn finite(c: &mut Criterion) {
     group.finish();
 }
 
+/// The Kee claim-3 table's searches (`rulediff finite --rules 'kee[*]'`): most of its time
+/// goes to searches that spend their whole state budget, under the readings that keep the
+/// record (every state carries rule 11's bits per appeared position) and under
+/// `rescind=erase, ban=pile` (the piled bans per live play), so both are timed on a 5-point
+/// board with the budget the table uses (5,000 states).
+fn kee_space(c: &mut Criterion) {
+    let mut group = c.benchmark_group("kee_space_states");
+    group.sample_size(20);
+    let setup = setup("path:5");
+    for rule in ["kee", "kee[rescind=erase,ban=pile]"] {
+        let info = Go::registry_for(rule)
+            .into_iter()
+            .find(|r| r.id == rule)
+            .expect("a Kee combination");
+        let budget = Budget::states(5_000).with_symmetries(1);
+        let count = states(&search(&info, &setup, budget));
+        assert_eq!(count, 5_000, "{rule} spends the whole budget on path:5");
+        group.throughput(Throughput::Elements(count));
+        group.bench_function(format!("{rule}/path:5"), |b| {
+            b.iter(|| search(&info, &setup, budget))
+        });
+    }
+    group.finish();
+}
+
 fn solver(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_nodes");
     group.sample_size(10);
@@ -97,5 +123,5 @@ fn chess_finite(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, finite, solver, chess_finite);
+criterion_group!(benches, finite, kee_space, solver, chess_finite);
 criterion_main!(benches);

@@ -147,7 +147,7 @@ fn claims_that_fail_have_replayable_cases() {
                 }
                 let prefix = format!(
                     "claim{}-{}",
-                    claim as u8,
+                    claim.label(),
                     match policy {
                         Policy::AnyPlay => "any-play",
                         Policy::AppealWhenBound => "appeal",
@@ -158,7 +158,7 @@ fn claims_that_fail_have_replayable_cases() {
                     let readings = case.rules.as_deref().unwrap_or("");
                     name.starts_with(&prefix)
                         && readings.split(',').any(|r| r == variant.id)
-                        && kee_claims::check(variant, policy, &case.setup, &case.plays)
+                        && kee_claims::check(&variant.into(), policy, &case.setup, &case.plays)
                             .violations
                             .iter()
                             .any(|v| v.claim == claim)
@@ -166,7 +166,7 @@ fn claims_that_fail_have_replayable_cases() {
                 assert!(
                     shown,
                     "no case in corpus/go/kee/claims shows claim {} failing under {} ({})",
-                    claim as u8,
+                    claim.label(),
                     variant.id,
                     policy.name()
                 );

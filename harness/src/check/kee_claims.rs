@@ -37,6 +37,33 @@ use crate::go::score::{score, Count, Scoring};
 use crate::go::{colour_of, random, GoPlay, GoSetup};
 use crate::referee::{Outcome, Referee, Status};
 
+/// A Kee referee the claims are checked under: a named reading or any combination of the
+/// axes (`kee[…]`), by its id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Subject {
+    pub id: String,
+    pub reading: Reading,
+}
+
+impl From<&Variant> for Subject {
+    fn from(variant: &Variant) -> Self {
+        Subject {
+            id: variant.id.to_string(),
+            reading: variant.reading,
+        }
+    }
+}
+
+impl Subject {
+    /// The combination `reading`, under its id ([`axes::id_of`]).
+    pub fn of(reading: Reading) -> Self {
+        Subject {
+            id: axes::id_of(&reading),
+            reading,
+        }
+    }
+}
+
 /// How the random players choose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Policy {
@@ -64,15 +91,30 @@ pub enum Claim {
     EndsByPasses = 4,
     OneBoard = 5,
     NoOpponentBound = 6,
+    /// Claim 6 read at each player's own pass: see [`Claim::text`].
+    NoOpponentBoundAtPass = 7,
 }
 
 impl Claim {
-    pub const ALL: [Claim; 4] = [
+    pub const ALL: [Claim; 5] = [
         Claim::Finite,
         Claim::EndsByPasses,
         Claim::OneBoard,
         Claim::NoOpponentBound,
+        Claim::NoOpponentBoundAtPass,
     ];
+
+    /// The claim's number in the text, and the reading for claim 6: `6` literally ("when a
+    /// game ends"), `6-at-pass` at each player's own last pass.
+    pub fn label(self) -> &'static str {
+        match self {
+            Claim::Finite => "3",
+            Claim::EndsByPasses => "4",
+            Claim::OneBoard => "5",
+            Claim::NoOpponentBound => "6",
+            Claim::NoOpponentBoundAtPass => "6-at-pass",
+        }
+    }
 
     pub fn text(self) -> &'static str {
         match self {
@@ -83,6 +125,13 @@ impl Claim {
             Claim::OneBoard => "a game always ends with one single board for a definite score",
             Claim::NoOpponentBound => {
                 "when a game ends, unless the player who placed the last stone is himself bounded by an immediate cycle prohibition, none of his opponent(s) shall be"
+            }
+            // Rule 12 says when being bound matters: "When making a pass play, a player may
+            // choose to appeal if ... it is prohibited for him". Read so, claim 6 asks whether
+            // each player was bound when he made his own pass of the final round, not at the
+            // end (after the others' passes have changed rule 11's exceptions).
+            Claim::NoOpponentBoundAtPass => {
+                "when a game ends, unless the player who placed the last stone was himself bound by an immediate cycle prohibition when he made his own final pass, none of his opponent(s) was bound when he made his (the reading \"at his own pass\", after rule 12: \"When making a pass play, a player may choose to appeal if ...\")"
             }
         }
     }
@@ -112,9 +161,13 @@ pub enum Expect {
 /// - claim 6 fails under both policies and every reading: a player's pass breaks his
 ///   opponent's exception 11(b), so the last pass of the game can bind an opponent who was
 ///   free when he passed himself.
+///
+/// Claim 6 at each player's own pass is not held either way ([`Expect::Open`]): the table of
+/// `rulediff kee-claims` shows under which readings random games break it.
 pub fn expected(variant: &str, policy: Policy, claim: Claim) -> Expect {
     let _ = policy;
     match claim {
+        Claim::NoOpponentBoundAtPass => Expect::Open,
         Claim::Finite if variant == "kee:rescind-erases" => Expect::Open,
         Claim::Finite | Claim::OneBoard => Expect::Holds,
         Claim::EndsByPasses if variant == "kee:rescind-restarts-round" => Expect::Fails,
@@ -127,7 +180,9 @@ pub fn expected(variant: &str, policy: Policy, claim: Claim) -> Expect {
 #[derive(Debug, Clone)]
 pub struct Violation {
     pub claim: Claim,
-    pub variant: &'static str,
+    /// The referee id (a named reading or `kee[…]`).
+    pub variant: String,
+    pub reading: Reading,
     pub policy: Policy,
     pub setup: GoSetup,
     pub plays: Vec<GoPlay>,
@@ -144,7 +199,7 @@ impl fmt::Display for Violation {
         write!(
             f,
             "claim {} under {} ({}) on {} with {} players: {}; plays: {}",
-            self.claim as u8,
+            self.claim.label(),
             self.variant,
             self.policy.name(),
             self.setup.graph.description(),
@@ -229,7 +284,8 @@ pub fn play(
 }
 
 /// The live game as an observer sees it: plain boards, a stone play taken back whenever the
-/// referee gives the passer the move again (rule 13).
+/// referee's live game lost one on a pass (rule 13; under `turn=next` the next player moves
+/// after a rescind, so who moves next cannot tell).
 struct Observer {
     cells: Vec<Colour>,
     /// Live plays: seat, play, board before.
@@ -246,7 +302,7 @@ impl Observer {
         }
     }
 
-    fn observe(&mut self, setup: &GoSetup, play: GoPlay, next: usize) {
+    fn observe(&mut self, setup: &GoSetup, play: GoPlay, next: usize, rescinded: bool) {
         let mover = self.to_move;
         let before = self.cells.clone();
         match play {
@@ -254,7 +310,7 @@ impl Observer {
                 self.cells = plain_play(&setup.graph, &before, v, colour_of(mover)).cells;
                 self.live.push((mover, play, before));
             }
-            _ if next == mover => {
+            _ if rescinded => {
                 if let Some(at) = self
                     .live
                     .iter()
@@ -289,23 +345,21 @@ pub struct Checked {
 /// Replays `plays` under `variant` and checks every claim on how the game went. A game the
 /// policy would not play (a pass where an appeal was allowed, under
 /// [`Policy::AppealWhenBound`]) shows nothing.
-pub fn check(
-    variant: &'static Variant,
-    policy: Policy,
-    setup: &GoSetup,
-    plays: &[GoPlay],
-) -> Checked {
+pub fn check(subject: &Subject, policy: Policy, setup: &GoSetup, plays: &[GoPlay]) -> Checked {
     let violation = |claim: Claim, what: String| Violation {
         claim,
-        variant: variant.id,
+        variant: subject.id.clone(),
+        reading: subject.reading,
         policy,
         setup: setup.clone(),
         plays: plays.to_vec(),
         what,
     };
     let mut checked = Checked::default();
-    let mut referee = KeeReferee::new(variant.id, variant.reading);
+    let mut referee = KeeReferee::new(subject.id.clone(), subject.reading);
     let mut observer = Observer::new(setup);
+    // Per seat: was he bound when he made his latest pass (claim 6 at his own pass)?
+    let mut bound_at_pass: Vec<Option<bool>> = vec![None; setup.players];
     if referee.start(setup).is_err() {
         return checked;
     }
@@ -326,12 +380,19 @@ pub fn check(
             // Not a game this policy plays (a minimizer's candidate): nothing to check.
             return Checked::default();
         }
+        if !matches!(play, GoPlay::Stone(_)) {
+            if let Some(seat) = referee.seat_to_move() {
+                bound_at_pass[seat] = Some(referee.bound(seat));
+            }
+        }
+        let live = referee.live_stones();
         if referee.play(&play).map_or(true, |v| !v.is_legal()) {
             let what = format!("{play:?} was refused on replay");
             checked.violations.push(violation(Claim::OneBoard, what));
             return checked;
         }
-        observer.observe(setup, play, referee.seat_to_move().unwrap_or(0));
+        let rescinded = referee.live_stones() < live;
+        observer.observe(setup, play, referee.seat_to_move().unwrap_or(0), rescinded);
     }
     let outcome = match referee.status() {
         Ok(Status::Over { outcome }) => outcome,
@@ -346,6 +407,10 @@ pub fn check(
         (
             Claim::NoOpponentBound,
             no_opponent_bound(&mut referee, &observer),
+        ),
+        (
+            Claim::NoOpponentBoundAtPass,
+            no_opponent_bound_at_pass(&referee, &observer, &bound_at_pass),
         ),
     ];
     for (claim, what) in found {
@@ -416,22 +481,54 @@ fn no_opponent_bound(referee: &mut KeeReferee, observer: &Observer) -> Option<St
     })
 }
 
-/// One game per reading and policy from `seed`, checked.
-pub fn survey(seed: u64) -> Vec<(&'static Variant, Policy, Checked)> {
-    survey_of(seed, &VARIANTS.iter().collect::<Vec<_>>())
+/// Claim 6 at each player's own pass, on a finished game: the boundness each player had
+/// when he made his latest pass (a player who never passed is judged at the end, by
+/// `bound_at_pass` left empty: free).
+fn no_opponent_bound_at_pass(
+    referee: &KeeReferee,
+    observer: &Observer,
+    bound_at_pass: &[Option<bool>],
+) -> Option<String> {
+    let last = observer.last_stone_player()?;
+    let bound = |seat: usize| bound_at_pass.get(seat).copied().flatten().unwrap_or(false);
+    if bound(last) {
+        return None;
+    }
+    let opponents: Vec<usize> = referee
+        .opponents(last)
+        .into_iter()
+        .filter(|&o| bound(o))
+        .collect();
+    (!opponents.is_empty()).then(|| {
+        let names: Vec<&str> = opponents
+            .iter()
+            .map(|&s| crate::go::SEAT_NAMES[s])
+            .collect();
+        format!(
+            "{} placed the last stone and was free at his own last pass, but {} was bound at his",
+            crate::go::SEAT_NAMES[last],
+            names.join(", ")
+        )
+    })
 }
 
-/// As [`survey`], for some readings only.
-pub fn survey_of(
-    seed: u64,
-    variants: &[&'static Variant],
-) -> Vec<(&'static Variant, Policy, Checked)> {
+/// One game per reading and policy from `seed`, checked.
+pub fn survey(seed: u64) -> Vec<(Subject, Policy, Checked)> {
+    let subjects: Vec<Subject> = VARIANTS.iter().map(Subject::from).collect();
+    survey_of(seed, &subjects)
+        .into_iter()
+        .map(|(i, policy, checked)| (subjects[i].clone(), policy, checked))
+        .collect()
+}
+
+/// As [`survey`], for some referees only: each finding with its subject's index.
+pub fn survey_of(seed: u64, subjects: &[Subject]) -> Vec<(usize, Policy, Checked)> {
     let mut all = Vec::new();
-    for &variant in variants {
+    for (i, subject) in subjects.iter().enumerate() {
         for policy in Policy::ALL {
             let (setup, mut rng) = start(seed);
-            let plays = play(variant.reading, policy, &setup, &mut rng);
-            all.push((variant, policy, check(variant, policy, &setup, &plays)));
+            let plays = play(subject.reading, policy, &setup, &mut rng);
+            all.push((i, policy, check(subject, policy, &setup, &plays)));
         }
     }
     all
@@ -443,11 +540,11 @@ pub fn unexpected(seed: u64) -> Vec<String> {
     let mut found = Vec::new();
     for (variant, policy, checked) in survey(seed) {
         for v in &checked.violations {
-            if expected(variant.id, policy, v.claim) == Expect::Holds {
+            if expected(&variant.id, policy, v.claim) == Expect::Holds {
                 found.push(v.to_string());
             }
         }
-        if checked.long && expected(variant.id, policy, Claim::Finite) == Expect::Holds {
+        if checked.long && expected(&variant.id, policy, Claim::Finite) == Expect::Holds {
             found.push(format!(
                 "{} ({}), seed {seed}: a suspiciously long game",
                 variant.id,
@@ -461,17 +558,18 @@ pub fn unexpected(seed: u64) -> Vec<String> {
 /// The shortest game (delta debugging over the plays) that still violates the same claim
 /// under the same reading; every shorter candidate must replay legally.
 pub fn minimize(violation: &Violation) -> Violation {
-    let Some(variant) = VARIANTS.iter().find(|v| v.id == violation.variant) else {
-        return violation.clone();
+    let subject = Subject {
+        id: violation.variant.clone(),
+        reading: violation.reading,
     };
     let keeps = |plays: &[GoPlay]| {
-        check(variant, violation.policy, &violation.setup, plays)
+        check(&subject, violation.policy, &violation.setup, plays)
             .violations
             .iter()
             .any(|v| v.claim == violation.claim)
     };
     let plays = crate::runner::minimize::minimize(&violation.plays, keeps);
-    check(variant, violation.policy, &violation.setup, &plays)
+    check(&subject, violation.policy, &violation.setup, &plays)
         .violations
         .into_iter()
         .find(|v| v.claim == violation.claim)
@@ -538,6 +636,7 @@ pub fn explanation(claim: Claim) -> &'static str {
         Claim::Finite => "The state after the cycle equals the state before it, so the cycle can be played for ever: an endless game.",
         Claim::EndsByPasses => "After the rescind the round of passes started afresh, so the live game ends with one player's pass twice in its final run of passes instead of every player passing once.",
         Claim::OneBoard => "The result is not the count of the live board.",
+        Claim::NoOpponentBoundAtPass => "Each player's boundness is read when he made his own last pass (rule 12: \"When making a pass play, a player may choose to appeal\"): the player who placed the last stone could not appeal at his, but an opponent could at his.",
         Claim::NoOpponentBound => "At the end the player who placed the last stone could not appeal, but an opponent could: a stone play of his is forbidden by rule 11, typically because the last player's final pass broke exception (b) for him after he had passed himself while still free.",
     }
 }
@@ -545,20 +644,20 @@ pub fn explanation(claim: Claim) -> &'static str {
 /// `violation` (minimized) as a case file: the game, what every reading that shows the same
 /// violation on it rules, and a comment saying what it shows.
 pub fn case_file(violation: &Violation, readings: &[&str]) -> String {
-    let registry = <crate::go::Go as crate::referee::Refereed>::registry();
+    let registry = <crate::go::Go as crate::referee::Refereed>::registry_for(&readings.join(","));
     let referees: Vec<&crate::referee::RefereeInfo<crate::go::Go>> = readings
         .iter()
         .filter_map(|id| registry.iter().find(|r| r.id == *id))
         .collect();
     let title = format!(
         "Kee claim {} fails under {} ({})",
-        violation.claim as u8,
+        violation.claim.label(),
         readings.join(", "),
         violation.policy.name()
     );
     let comment = format!(
         "Claim {}: \"{}\" Found by `rulediff kee-claims` with players who choose {}; minimized. {} Here: {}.",
-        violation.claim as u8,
+        violation.claim.label(),
         violation.claim.text(),
         violation.policy.name(),
         explanation(violation.claim),

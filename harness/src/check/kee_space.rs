@@ -78,6 +78,11 @@ pub fn describe<K>(group: &Group<K>, space: &[Reading]) -> String {
     };
     match group.is_whole_cube(space) {
         true => format!("every combination with {values}"),
+        false if shared.is_empty() => format!(
+            "{} combinations sharing no value (e.g. {})",
+            group.members.len(),
+            axes::id_of(&group.members[0])
+        ),
         false => format!(
             "{} combinations, all with {values} (e.g. {})",
             group.members.len(),

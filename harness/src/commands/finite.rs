@@ -1,7 +1,6 @@
 //! `rulediff finite`: settle by exhaustive search whether every game ends, per ruleset and
 //! start: Go per graph and number of players, chess per start position (FEN).
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
@@ -15,6 +14,7 @@ use rulediff::family::{Explore, Family, Symmetric};
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
 use rulediff::referee::{select, RefereeInfo, Refereed};
+use rulediff::report::finite::{after, markdown, space_rows, verdict, Row};
 use rulediff::util::atomic;
 use serde::{Deserialize, Serialize};
 
@@ -102,17 +102,6 @@ struct Job<'a, F: Family> {
     players: usize,
 }
 
-#[derive(Clone, Serialize, Deserialize)]
-struct Row {
-    rule: String,
-    label: String,
-    players: usize,
-    result: Finiteness,
-    seconds: f64,
-    /// The start as case-file keys, for the lasso's case.
-    case_keys: String,
-}
-
 /// What the table calls the family's starts, and the family's name in case files.
 struct Table {
     family: &'static str,
@@ -166,25 +155,7 @@ fn go(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let rows = search_shared(args, &table, &jobs)?;
     finish(args, &table, &rows)?;
-    super::kee_space::finite_table(args.out.as_deref(), &rows_for_space(&rows))
-}
-
-/// Each row as the Kee space table reads it: referee id, start, players, verdict words.
-fn rows_for_space(rows: &[Row]) -> Vec<super::kee_space::SpaceRow> {
-    rows.iter()
-        .map(|r| {
-            let (verdict, details) = verdict(&r.result);
-            super::kee_space::SpaceRow {
-                rule: r.rule.clone(),
-                start: format!("{} ({}p)", r.label, r.players),
-                verdict: match r.result {
-                    Finiteness::FiniteByArgument { .. } => "FINITE by argument".into(),
-                    _ => verdict,
-                },
-                details,
-            }
-        })
-        .collect()
+    super::kee_space::finite_table(args.out.as_deref(), &space_rows(&rows))
 }
 
 /// Searches each distinct job once (see [`Job::share`]) and gives every job its row.
@@ -295,7 +266,8 @@ fn search_all<F: Symmetric + Explore>(
         Some(out) => Some(Journal::open(out, plan(args, jobs), args.resume)?),
         None => None,
     };
-    let last_save: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
+    // When the last save started, and how long it took.
+    let last_save: std::sync::Mutex<Option<(Instant, Duration)>> = std::sync::Mutex::new(None);
     let bar = ProgressBar::new(jobs.len() as u64);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches {elapsed}") {
         bar.set_style(style);
@@ -311,18 +283,26 @@ fn search_all<F: Symmetric + Explore>(
             let row = search_one(args, table, job);
             if let (Some(journal), Some(out)) = (&journal, &args.out) {
                 write_case(out, table, &row)?;
-                // Saved at most every second: `kee[*]` runs are thousands of short searches.
+                // Saved at most every second, and at most a tenth of the time: `kee[*]` runs are
+                // thousands of short searches, and a save writes every row settled so far, so
+                // saving every second would end up keeping the other workers waiting.
                 let save = {
                     let mut last = last_save.lock().expect("save clock");
-                    let due = last.is_none_or(|t: Instant| t.elapsed() >= SAVE_EVERY);
+                    let due = last.is_none_or(|(t, took): (Instant, Duration)| {
+                        t.elapsed() >= SAVE_EVERY.max(took * SAVE_SHARE)
+                    });
                     if due {
-                        *last = Some(Instant::now());
+                        *last = Some((Instant::now(), Duration::ZERO));
                     }
                     due
                 };
+                let started = Instant::now();
                 journal.settle_sometimes(index, row.clone(), save, |rows| {
                     write_tables(out, table, &rows)
                 })?;
+                if save {
+                    *last_save.lock().expect("save clock") = Some((started, started.elapsed()));
+                }
             }
             bar.inc(1);
             Ok(row)
@@ -382,13 +362,16 @@ fn finish(args: &Args, table: &Table, rows: &[Row]) -> anyhow::Result<ExitCode> 
             rows.len(),
             out.join("finiteness.md").display()
         )?,
-        _ => out!("{}", markdown(table, rows))?,
+        _ => out!("{}", markdown(table.column, rows))?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Time between saves of the journal and tables while searches settle.
 const SAVE_EVERY: Duration = Duration::from_secs(1);
+
+/// A save is followed by at least this many times its own duration without one.
+const SAVE_SHARE: u32 = 10;
 
 /// Rows printed on the terminal when an `--out` folder holds them all.
 const MAX_PRINTED_ROWS: usize = 400;
@@ -435,69 +418,6 @@ fn geng(n: usize) -> anyhow::Result<Vec<Graph>> {
             Graph::from_graph6(line).with_context(|| format!("nauty-geng printed `{line}`"))
         })
         .collect()
-}
-
-fn verdict(result: &Finiteness) -> (String, String) {
-    match result {
-        Finiteness::Finite { longest, states } => (
-            "FINITE".into(),
-            format!("longest game {longest} plies; {states} states"),
-        ),
-        Finiteness::Infinite {
-            prefix,
-            cycle,
-            states,
-        } => (
-            "INFINITE".into(),
-            format!(
-                "{}, repeat `{}` ({states} states searched)",
-                after(prefix),
-                cycle.join(" ")
-            ),
-        ),
-        Finiteness::Unknown {
-            states,
-            depth,
-            reason,
-            ..
-        } => (
-            "UNKNOWN".into(),
-            format!("{reason} after {states} states, at depth {depth}"),
-        ),
-        Finiteness::FiniteByArgument {
-            argument,
-            states,
-            depth,
-        } => (
-            "FINITE".into(),
-            format!(
-                "by its termination argument ({argument}); longest game not settled: \
-                 {states} states searched to depth {depth}"
-            ),
-        ),
-        Finiteness::Unsupported { reason } => ("UNSUPPORTED".into(), reason.clone()),
-    }
-}
-
-fn markdown(table: &Table, rows: &[Row]) -> String {
-    let mut out = format!(
-        "| ruleset | {} | players | verdict | details | seconds |\n|---|---|---|---|---|---|\n",
-        table.column
-    );
-    for row in rows {
-        let (v, details) = verdict(&row.result);
-        writeln!(
-            out,
-            "| `{}` | `{}` | {} | {v} | {} | {:.2} |",
-            row.rule,
-            row.label,
-            row.players,
-            details.replace('|', "\\|"),
-            row.seconds
-        )
-        .expect("String");
-    }
-    out
 }
 
 fn write(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::Result<()> {
@@ -558,7 +478,7 @@ fn write_tables(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::R
     atomic::write(&out.join("finiteness.csv"), &bytes)?;
     let md = format!(
         "# Finiteness\n\nWritten by `rulediff finite`.\n\n{}",
-        markdown(table, rows)
+        markdown(table.column, rows)
     );
     atomic::write(&out.join("finiteness.md"), md.as_bytes())?;
     Ok(())
@@ -601,15 +521,6 @@ fn case_of(table: &Table, row: &Row) -> Option<(&'static str, String)> {
     }
     .render();
     Some((folder, case))
-}
-
-/// Where a lasso's cycle starts: `from the start`, or `after `…``.
-fn after(prefix: &[String]) -> String {
-    if prefix.is_empty() {
-        "from the start".to_string()
-    } else {
-        format!("after `{}`", prefix.join(" "))
-    }
 }
 
 fn slug(text: &str) -> String {

@@ -2,7 +2,6 @@
 //! a table, and each violation minimized to a case file.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -10,9 +9,10 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::check::kee_claims::{
-    case_file, expected, minimize, survey_of, Checked, Claim, Expect, Policy, Violation,
+    case_file, minimize, survey_of, Checked, Claim, Policy, Subject, Violation,
 };
-use rulediff::go::rules::kee::{Variant, VARIANTS};
+use rulediff::go::rules::kee::{axes, variant, VARIANTS};
+use rulediff::report::kee_claims::{grouped, groups, markdown, Long, Tally};
 use rulediff::util::atomic;
 use serde::{Deserialize, Serialize};
 
@@ -20,7 +20,8 @@ use super::journal::Journal;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Kee referee ids, comma-separated, or `all` (every reading).
+    /// Kee referee ids, comma-separated, or `all` (the named readings); `kee[…]` names
+    /// combinations of the axes, `kee[*]` every one (then the table groups them).
     #[arg(long, default_value = "all")]
     rules: String,
     /// Random games per reading and policy (game `i` is drawn from seed `seed + i`).
@@ -38,15 +39,12 @@ pub struct Args {
     resume: bool,
 }
 
-/// Per reading, policy and claim: games violating it, the shortest violation, and the game
-/// it came from.
-type Tally = BTreeMap<(&'static str, Policy, Claim), (usize, Violation, u64)>;
+/// A game's index, and what it showed under each subject (by index) and policy.
+type Surveyed = (u64, Vec<(usize, Policy, Checked)>);
 
-/// A game's index, and what it showed under each reading and policy.
-type Surveyed = (u64, Vec<(&'static Variant, Policy, Checked)>);
-
-/// Long games per reading and policy.
-type Long = BTreeMap<(&'static str, Policy), usize>;
+/// More subjects than this get the grouped table on the terminal (the table per subject stays
+/// in `--out`).
+const MAX_LISTED: usize = 20;
 
 /// What decides the counts: a resumed run must have the same.
 #[derive(Clone, PartialEq, Serialize, Deserialize)]
@@ -77,13 +75,13 @@ const MAX_GAMES: u64 = 1 << 32;
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     check_games(args)?;
-    let variants = readings(&args.rules)?;
+    let subjects = readings(&args.rules)?;
     let journal = match &args.out {
-        Some(out) => Some(Journal::open(out, plan(args, &variants), args.resume)?),
+        Some(out) => Some(Journal::open(out, plan(args, &subjects), args.resume)?),
         None => None,
     };
     let (mut tally, mut long, done) = match journal.as_ref().and_then(|j| j.settled(0)) {
-        Some(counts) => restore(&counts, args.seed, &variants)?,
+        Some(counts) => restore(&counts, args.seed, &subjects)?,
         None => (Tally::new(), Long::new(), 0),
     };
     let bar = ProgressBar::new(args.games);
@@ -96,28 +94,33 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         let games: Vec<Surveyed> = (start..end)
             .into_par_iter()
             .map(|i| {
-                let found = survey_of(args.seed + i, &variants);
+                let found = survey_of(args.seed + i, &subjects);
                 bar.inc(1);
                 (i, found)
             })
             .collect();
         add(&mut tally, &mut long, games);
         if let Some(journal) = &journal {
-            journal.settle(0, counts(&tally, &long, end), |_| Ok(()))?;
+            journal.settle(0, counts(&subjects, &tally, &long, end), |_| Ok(()))?;
         }
     }
     bar.finish_and_clear();
-    let table = markdown(&variants, &tally, &long, args.games);
-    out!("{table}")?;
+    let table = markdown(&subjects, &tally, &long, args.games);
+    let space =
+        (subjects.len() > MAX_LISTED).then(|| grouped(&subjects, &tally, &long, args.games));
+    match &space {
+        Some(space) => out!("{space}")?,
+        None => out!("{table}")?,
+    }
     if let Some(out) = &args.out {
-        write_cases(out, &tally, &table)?;
+        write_cases(out, &subjects, &tally, &table, space.as_deref())?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn plan(args: &Args, variants: &[&Variant]) -> Plan {
+fn plan(args: &Args, subjects: &[Subject]) -> Plan {
     Plan {
-        readings: variants.iter().map(|v| v.id.to_string()).collect(),
+        readings: subjects.iter().map(|v| v.id.clone()).collect(),
         games: args.games,
         seed: args.seed,
     }
@@ -127,18 +130,18 @@ fn policy_index(policy: Policy) -> usize {
     Policy::ALL.iter().position(|p| *p == policy).unwrap_or(0)
 }
 
-fn counts(tally: &Tally, long: &Long, games_done: u64) -> Counts {
+fn counts(subjects: &[Subject], tally: &Tally, long: &Long, games_done: u64) -> Counts {
     Counts {
         games_done,
         long: long
             .iter()
-            .map(|((id, policy), n)| (id.to_string(), policy_index(*policy), *n))
+            .map(|((i, policy), n)| (subjects[*i].id.clone(), policy_index(*policy), *n))
             .collect(),
         violations: tally
             .iter()
-            .map(|((id, policy, claim), (n, _, game))| {
+            .map(|((i, policy, claim), (n, _, game))| {
                 (
-                    id.to_string(),
+                    subjects[*i].id.clone(),
                     policy_index(*policy),
                     *claim as u8,
                     *n,
@@ -151,39 +154,29 @@ fn counts(tally: &Tally, long: &Long, games_done: u64) -> Counts {
 
 /// The tally saved counts stand for: each shortest violation found again by playing its
 /// game once more.
-fn restore(
-    counts: &Counts,
-    seed: u64,
-    variants: &[&'static Variant],
-) -> anyhow::Result<(Tally, Long, u64)> {
+fn restore(counts: &Counts, seed: u64, subjects: &[Subject]) -> anyhow::Result<(Tally, Long, u64)> {
     let bad = || anyhow::anyhow!("progress.json does not match the readings asked for");
-    let variant = |id: &str| {
-        variants
-            .iter()
-            .copied()
-            .find(|v| v.id == id)
-            .ok_or_else(bad)
-    };
+    let subject = |id: &str| subjects.iter().position(|v| v.id == id).ok_or_else(bad);
     let policy = |i: usize| Policy::ALL.get(i).copied().ok_or_else(bad);
     let mut long = Long::new();
     for (id, p, n) in &counts.long {
-        long.insert((variant(id)?.id, policy(*p)?), *n);
+        long.insert((subject(id)?, policy(*p)?), *n);
     }
     let mut tally = Tally::new();
     for (id, p, c, n, game) in &counts.violations {
-        let (variant, policy) = (variant(id)?, policy(*p)?);
+        let (at, policy) = (subject(id)?, policy(*p)?);
         let claim = Claim::ALL
             .into_iter()
             .find(|k| *k as u8 == *c)
             .ok_or_else(bad)?;
-        let shortest = survey_of(seed + game, &[variant])
+        let shortest = survey_of(seed + game, std::slice::from_ref(&subjects[at]))
             .into_iter()
             .filter(|(_, q, _)| *q == policy)
             .flat_map(|(_, _, checked)| checked.violations)
             .filter(|v| v.claim == claim)
             .reduce(|a, b| if key(&b) < key(&a) { b } else { a })
             .ok_or_else(bad)?;
-        tally.insert((variant.id, policy, claim), (*n, shortest, *game));
+        tally.insert((at, policy, claim), (*n, shortest, *game));
     }
     Ok((tally, long, counts.games_done))
 }
@@ -217,13 +210,12 @@ fn check_games(args: &Args) -> anyhow::Result<()> {
 /// Merges a chunk's findings: counts, and the shortest violation of each claim.
 fn add(tally: &mut Tally, long: &mut Long, games: Vec<Surveyed>) {
     for (game, found) in games {
-        for (variant, policy, checked) in found {
-            *long.entry((variant.id, policy)).or_default() += checked.long as usize;
+        for (at, policy, checked) in found {
+            *long.entry((at, policy)).or_default() += checked.long as usize;
             for v in checked.violations {
-                let entry =
-                    tally
-                        .entry((variant.id, policy, v.claim))
-                        .or_insert((0, v.clone(), game));
+                let entry = tally
+                    .entry((at, policy, v.claim))
+                    .or_insert((0, v.clone(), game));
                 entry.0 += 1;
                 if key(&v) < key(&entry.1) {
                     entry.1 = v;
@@ -234,63 +226,53 @@ fn add(tally: &mut Tally, long: &mut Long, games: Vec<Surveyed>) {
     }
 }
 
-fn readings(spec: &str) -> anyhow::Result<Vec<&'static Variant>> {
+fn readings(spec: &str) -> anyhow::Result<Vec<Subject>> {
     if spec.trim() == "all" {
-        return Ok(VARIANTS.iter().collect());
+        return Ok(VARIANTS.iter().map(Subject::from).collect());
     }
-    spec.split(',')
-        .map(str::trim)
-        .map(|id| {
-            VARIANTS.iter().find(|v| v.id == id).with_context(|| {
-                format!("`{id}` is not a Kee reading; `rulediff rules` lists them")
-            })
-        })
-        .collect()
-}
-
-fn markdown(variants: &[&Variant], tally: &Tally, long: &Long, games: u64) -> String {
-    let mut out = format!(
-        "Games violating each claim, of {games} per reading and policy (expected: holds / fails / open).\n\n\
-         | reading | policy | claim 3 (endless) | long games | claim 4 | claim 5 | claim 6 |\n|---|---|---|---|---|---|---|\n"
-    );
-    for v in variants {
-        for policy in Policy::ALL {
-            let cell = |claim: Claim| {
-                let n = tally.get(&(v.id, policy, claim)).map_or(0, |t| t.0);
-                let word = match expected(v.id, policy, claim) {
-                    Expect::Holds => "holds",
-                    Expect::Fails => "fails",
-                    Expect::Open => "open",
-                };
-                format!("{n} ({word})")
-            };
-            writeln!(
-                out,
-                "| `{}` | {} | {} | {} | {} | {} | {} |",
-                v.id,
-                policy.name(),
-                cell(Claim::Finite),
-                long.get(&(v.id, policy)).copied().unwrap_or(0),
-                cell(Claim::EndsByPasses),
-                cell(Claim::OneBoard),
-                cell(Claim::NoOpponentBound)
-            )
-            .expect("String");
+    let mut subjects: Vec<Subject> = Vec::new();
+    for id in spec.split(',').map(str::trim) {
+        let found: Vec<Subject> = match (variant(id), axes::parse(id)) {
+            (Some(named), _) => vec![Subject::from(named)],
+            (None, Some(parsed)) => parsed
+                .map_err(anyhow::Error::msg)?
+                .into_iter()
+                .map(Subject::of)
+                .collect(),
+            (None, None) => anyhow::bail!(
+                "`{id}` is not a Kee reading; `rulediff rules` lists them (and `kee[axis=value,…]`)"
+            ),
+        };
+        for s in found {
+            if !subjects.iter().any(|t| t.reading == s.reading) {
+                subjects.push(s);
+            }
         }
     }
-    out
+    Ok(subjects)
 }
 
 /// One minimized case per violated (reading, policy, claim); readings whose minimized games
-/// coincide share one case.
-fn write_cases(out: &std::path::Path, tally: &Tally, table: &str) -> anyhow::Result<()> {
+/// coincide share one case. Over many combinations, one per group of the grouped table and
+/// violated (policy, claim): its shortest.
+fn write_cases(
+    out: &std::path::Path,
+    subjects: &[Subject],
+    tally: &Tally,
+    table: &str,
+    space: Option<&str>,
+) -> anyhow::Result<()> {
     std::fs::create_dir_all(out.join("cases"))
         .with_context(|| format!("cannot create {}", out.display()))?;
-    let minimized: Vec<Violation> = tally
-        .par_iter()
-        .map(|(_, (_, first, _))| minimize(first))
-        .collect();
-    let mut grouped: BTreeMap<String, (Violation, Vec<&str>)> = BTreeMap::new();
+    let chosen: Vec<&Violation> = match space {
+        None => tally.values().map(|(_, first, _)| first).collect(),
+        Some(_) => groups(subjects, tally, &Long::new())
+            .iter()
+            .flat_map(|g| shortest_per_claim(g.members.as_slice(), tally))
+            .collect(),
+    };
+    let minimized: Vec<Violation> = chosen.par_iter().map(|v| minimize(v)).collect();
+    let mut grouped: BTreeMap<String, (Violation, Vec<String>)> = BTreeMap::new();
     for v in minimized {
         let key = format!(
             "{:?} {:?} {} {} {:?}",
@@ -303,7 +285,7 @@ fn write_cases(out: &std::path::Path, tally: &Tally, table: &str) -> anyhow::Res
         let entry = grouped
             .entry(key)
             .or_insert_with(|| (v.clone(), Vec::new()));
-        entry.1.push(v.variant);
+        entry.1.push(v.variant.clone());
     }
     for (v, readings) in grouped.values() {
         let policy = match v.policy {
@@ -312,18 +294,46 @@ fn write_cases(out: &std::path::Path, tally: &Tally, table: &str) -> anyhow::Res
         };
         let name = format!(
             "claim{}-{}-{}.toml",
-            v.claim as u8,
+            v.claim.label(),
             policy,
-            readings[0].replace(':', "-")
+            slug(&readings[0])
         );
-        atomic::write(
-            &out.join("cases").join(name),
-            case_file(v, readings).as_bytes(),
-        )?;
+        let ids: Vec<&str> = readings.iter().map(String::as_str).collect();
+        atomic::write(&out.join("cases").join(name), case_file(v, &ids).as_bytes())?;
     }
     atomic::write(
         &out.join("claims.md"),
         format!("# Kee claims\n\n{table}").as_bytes(),
     )?;
+    if let Some(space) = space {
+        atomic::write(&out.join("kee-space.md"), space.as_bytes())?;
+    }
     Ok(())
+}
+
+/// The shortest violation of each (policy, claim) among `members`.
+fn shortest_per_claim<'a>(members: &[usize], tally: &'a Tally) -> Vec<&'a Violation> {
+    let mut best: BTreeMap<(Policy, Claim), &Violation> = BTreeMap::new();
+    for ((i, policy, claim), (_, v, _)) in tally {
+        if !members.contains(i) {
+            continue;
+        }
+        let slot = best.entry((*policy, *claim)).or_insert(v);
+        if key(v) < key(slot) {
+            *slot = v;
+        }
+    }
+    best.into_values().collect()
+}
+
+/// A file-name part for a referee id (`kee:replay-same` → `kee-replay-same`,
+/// `kee[rescind=erase]` → `kee_rescind-erase_`).
+fn slug(id: &str) -> String {
+    id.chars()
+        .map(|c| match c {
+            ':' | ',' | '=' => '-',
+            '[' | ']' => '_',
+            c => c,
+        })
+        .collect()
 }

@@ -22,7 +22,9 @@
 //! - under `kee:rescind-erases` the record rule 11 reads is the live game, which the live
 //!   stone plays and the passes between them already spell out, so the bits are left out
 //!   (they are a function of the rest);
-//! - under `kee:rescinded-banned`, the (board, seat, point) triples banned for good.
+//! - under `kee:rescinded-banned`, the (board, seat, point) triples banned for good;
+//! - under `ban=pile`, the points banned to the player to move, and per restorable live play
+//!   the points banned where it was made (a rescind of it restores them).
 //!
 //! Positions are compared by 64-bit Zobrist hash, as everywhere in the finiteness checker.
 //! The live stack makes that summary grow with the game: a rescind can cascade back through
@@ -31,10 +33,14 @@
 //! of the summary ([`KeeReferee::exact_state_key`], by [`crate::util::fingerprint`]): two
 //! different summaries share one with probability about 2^-128, far less than two positions
 //! sharing a 64-bit Zobrist hash, and the exhaustive search then stores two words per state
-//! instead of a few hundred.
+//! instead of a few hundred. The fingerprint is taken as the summary is walked, never built,
+//! and the appeared positions (a set) go in as an order-free [`SetPrint`] instead of sorted:
+//! the search asks for a key at every state, and building and sorting the summary was most
+//! of its time (`cargo bench --bench exhaustive -- kee_space`).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use super::{BanScope, Opponents, Reading, Replacement, RescindRecord, Turn};
 use crate::go::board::{Board, Colour, Effect, Scratch, EMPTY};
@@ -43,7 +49,7 @@ use crate::go::rules::analysis::{self, Analysis};
 use crate::go::score::{score, Count, Scoring};
 use crate::go::{colour_of, Go, GoPlay, GoSetup, MAX_PLAYERS};
 use crate::referee::{Fault, Outcome, Referee, Status, StepMemo, Verdict};
-use crate::util::fingerprint::fingerprint_words;
+use crate::util::fingerprint::{Fingerprinter, SetPrint};
 
 /// Zobrist hashes are uniformly random already: hash them as themselves.
 #[derive(Default)]
@@ -94,7 +100,7 @@ struct SeatTimes {
 }
 
 /// A live stone play: what a rescind needs to take it back.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Frame {
     mover: usize,
     vertex: Vertex,
@@ -106,9 +112,9 @@ struct Frame {
     undo_mark: usize,
     /// A later stone play closed this play's rescind window (`kee:rescind-window-closes`).
     sealed: bool,
-    /// The points banned where this play was made (`ban=pile`): a rescind of it restores
-    /// them, with this play's point added.
-    bans_before: Vec<Vertex>,
+    /// Start of the points banned where this play was made (`ban=pile`) in
+    /// `Game::bans_before`: a rescind of it restores them, with this play's point added.
+    bans_at: usize,
 }
 
 /// A change to rule 11's record, logged so `kee:rescind-erases` can unmake it.
@@ -118,22 +124,14 @@ enum Undo {
     Seat { seat: usize, was: SeatTimes },
 }
 
-/// One play of the record, as made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Made {
-    pub seat: usize,
-    pub play: GoPlay,
-    /// This non-appealing pass rescinded the seat's last live stone play (rule 13).
-    pub rescinded: bool,
-}
-
 #[derive(Clone)]
 struct Game {
-    setup: GoSetup,
+    /// Shared by every copy of the game: a search forks the referee at every state.
+    setup: Arc<GoSetup>,
     board: Board,
     to_move: usize,
-    /// Every play made, rescinded ones and the passes after them included.
-    record: Vec<Made>,
+    /// Plays made, rescinded ones and the passes after them included: rule 11's clock.
+    plies: u32,
     /// Per appeared position: times of its first and last appearance.
     appeared: ByHash<(u32, u32)>,
     seats: [SeatTimes; MAX_PLAYERS],
@@ -148,6 +146,9 @@ struct Game {
     banned: Vec<(u64, usize, Vertex)>,
     /// The board before each live stone play, back to back.
     snapshots: Vec<Colour>,
+    /// The points banned before each live stone play (`ban=pile`), back to back, each run
+    /// sorted: one buffer, so a copy of the game is one allocation, not one per play.
+    bans_before: Vec<Vertex>,
     undo: Vec<Undo>,
     over: Option<Outcome>,
 }
@@ -199,14 +200,14 @@ impl KeeReferee {
         self.game.as_ref().ok_or_else(super::super::not_started)
     }
 
-    /// The whole record: every play made, with the kind of each pass.
-    pub fn record(&self) -> &[Made] {
-        self.game.as_ref().map_or(&[], |g| &g.record)
-    }
-
     /// The live board.
     pub fn board(&self) -> Option<&Board> {
         self.game.as_ref().map(|g| &g.board)
+    }
+
+    /// How many stone plays the live game holds (a rescind takes one back).
+    pub fn live_stones(&self) -> usize {
+        self.game.as_ref().map_or(0, |g| g.live.len())
     }
 
     /// Seat of the last live stone play: the player who placed the last stone on the board.
@@ -289,11 +290,10 @@ impl KeeReferee {
     }
 
     /// The live stone plays a rescind can still take back (see the module docs).
-    fn restorable<'a>(&self, game: &'a Game) -> Vec<&'a Frame> {
-        match self.reading.rescind {
-            RescindRecord::Erase => game.live.iter().collect(),
-            RescindRecord::Keep => game.live.iter().filter(|f| !f.sealed).collect(),
-        }
+    /// Their places in `game.live`.
+    fn restorable<'a>(&self, game: &'a Game) -> impl Iterator<Item = usize> + Clone + 'a {
+        let all = self.reading.rescind == RescindRecord::Erase;
+        (0..game.live.len()).filter(move |&i| all || !game.live[i].sealed)
     }
 }
 
@@ -307,7 +307,7 @@ fn opponent_mask(reading: &Reading, seat: usize, players: usize) -> Seats {
 
 impl Game {
     fn now(&self) -> u32 {
-        self.record.len() as u32 + 1
+        self.plies + 1
     }
 
     fn all_seats(&self) -> Seats {
@@ -429,23 +429,36 @@ impl Game {
             gap_before: self.gap,
             undo_mark: self.undo.len(),
             sealed: false,
-            bans_before: self.piled_here(),
+            bans_at: self.bans_before.len(),
         });
         self.snapshots.extend_from_slice(self.board.cells());
+        if reading.ban == BanScope::Pile {
+            self.pile_here();
+        }
         self.board.play(v, colour_of(seat), scratch);
         let hash = self.board.hash();
         self.appear(reading, hash, t);
         self.stamp(reading, seat, |s| s.any_play = t);
         self.gap = Gap::default();
-        self.advance(seat, GoPlay::Stone(v));
+        self.advance(seat);
     }
 
-    /// Every point banned at this point of the live game, under `ban=pile`.
-    fn piled_here(&self) -> Vec<Vertex> {
-        let mut all = self.piled.clone();
-        all.extend(self.ban);
-        all.sort_unstable();
-        all
+    /// Saves every point banned at this point of the live game, under `ban=pile`, as the
+    /// bans of the stone play being made.
+    fn pile_here(&mut self) {
+        let at = self.bans_before.len();
+        self.bans_before.extend_from_slice(&self.piled);
+        self.bans_before.extend(self.ban);
+        self.bans_before[at..].sort_unstable();
+    }
+
+    /// The points banned where live stone play `i` was made (`ban=pile`).
+    fn bans_of(&self, i: usize) -> &[Vertex] {
+        let end = self
+            .live
+            .get(i + 1)
+            .map_or(self.bans_before.len(), |f| f.bans_at);
+        &self.bans_before[self.live[i].bans_at..end]
     }
 
     /// Rule 13: does a non-appealing pass by `seat` now rescind his last live stone play?
@@ -476,8 +489,7 @@ impl Game {
             self.gap.plain |= bit;
         }
         self.gap.round |= bit;
-        let play = if appeal { GoPlay::Appeal } else { GoPlay::Pass };
-        self.advance(seat, play);
+        self.advance(seat);
         if self.gap.round == self.all_seats() {
             self.finish();
         }
@@ -485,7 +497,13 @@ impl Game {
 
     /// Takes back `seat`'s last live stone play; he moves again (rules 13–14).
     fn rescind(&mut self, reading: &Reading, seat: usize, t: u32) {
-        let top = self.live.pop().expect("rescinds() found a live stone play");
+        let top = *self
+            .live
+            .last()
+            .expect("rescinds() found a live stone play");
+        let bans_before = self.bans_of(self.live.len() - 1).to_vec();
+        self.live.pop();
+        self.bans_before.truncate(top.bans_at);
         match reading.rescind {
             RescindRecord::Keep => self.stamp(reading, seat, |s| {
                 s.any_pass = t;
@@ -510,7 +528,7 @@ impl Game {
             Replacement::Differs => {
                 self.ban = Some(top.vertex);
                 if reading.ban == BanScope::Pile {
-                    self.piled = top.bans_before.clone();
+                    self.piled = bans_before;
                     self.piled.retain(|&p| p != top.vertex);
                 }
             }
@@ -520,11 +538,7 @@ impl Game {
                 self.ban = None;
             }
         }
-        self.record.push(Made {
-            seat,
-            play: GoPlay::Pass,
-            rescinded: true,
-        });
+        self.plies += 1;
         self.to_move = match reading.turn {
             Turn::Again => seat,
             Turn::Next => (seat + 1) % self.setup.players,
@@ -548,12 +562,8 @@ impl Game {
         }
     }
 
-    fn advance(&mut self, seat: usize, play: GoPlay) {
-        self.record.push(Made {
-            seat,
-            play,
-            rescinded: false,
-        });
+    fn advance(&mut self, seat: usize) {
+        self.plies += 1;
         self.to_move = (seat + 1) % self.setup.players;
         self.ban = None;
         self.piled.clear();
@@ -574,29 +584,21 @@ impl Game {
         ));
     }
 
-    /// Rule 11's record per appeared position, as bits (see the module docs), sorted.
-    fn appearance_bits(&self, reading: &Reading) -> Vec<(u64, u64)> {
-        let seats_where = |f: &dyn Fn(&SeatTimes) -> bool| -> u64 {
-            (0..self.setup.players)
-                .filter(|&s| f(&self.seats[s]))
-                .fold(0, |m, s| m | 1 << s)
-        };
-        let mut bits: Vec<(u64, u64)> = self
-            .appeared
-            .iter()
-            .map(|(&hash, &(first, last))| {
-                let a = seats_where(&|t| t.plain_pass > last);
-                let b = seats_where(&|t| t.any_pass > first);
-                let c = if reading.idle_opponent_counts {
-                    0
-                } else {
-                    seats_where(&|t| t.any_play > first)
-                };
-                (hash, a | b << 8 | c << 16)
-            })
-            .collect();
-        bits.sort_unstable();
-        bits
+    /// Rule 11's record per appeared position, as bits (see the module docs): each appeared
+    /// position's hash with its bits, in no particular order.
+    fn appearance_bits<'a>(&'a self, reading: &Reading) -> impl Iterator<Item = (u64, u64)> + 'a {
+        let players = self.setup.players;
+        let idle_counts = reading.idle_opponent_counts;
+        let seats = &self.seats[..players];
+        self.appeared.iter().map(move |(&hash, &(first, last))| {
+            let mut bits = 0;
+            for (s, t) in seats.iter().enumerate() {
+                bits |= ((t.plain_pass > last) as u64) << s
+                    | ((t.any_pass > first) as u64) << (s + 8)
+                    | ((!idle_counts && t.any_play > first) as u64) << (s + 16);
+            }
+            (hash, bits)
+        })
     }
 }
 
@@ -617,10 +619,10 @@ impl Referee<Go> for KeeReferee {
             appeared.insert(board.hash(), (0, 0));
         }
         self.game = Some(Game {
-            setup: setup.clone(),
+            setup: Arc::new(setup.clone()),
             board,
             to_move: setup.to_move,
-            record: Vec::new(),
+            plies: 0,
             appeared,
             seats: [SeatTimes::default(); MAX_PLAYERS],
             live: Vec::new(),
@@ -629,6 +631,7 @@ impl Referee<Go> for KeeReferee {
             piled: Vec::new(),
             banned: Vec::new(),
             snapshots: Vec::new(),
+            bans_before: Vec::new(),
             undo: Vec::new(),
             over: None,
         });
@@ -685,34 +688,74 @@ impl Referee<Go> for KeeReferee {
 
     fn state_key_into(&self, out: &mut Vec<u64>) -> bool {
         out.clear();
-        match self.exact_state_key() {
-            Some(key) => {
-                out.extend(fingerprint_words(&key));
-                true
-            }
-            None => false,
+        let mut print = Fingerprinter::default();
+        if !self.summarize(&mut print) {
+            return false;
         }
+        out.extend(print.words());
+        true
+    }
+}
+
+/// Where [`KeeReferee::summarize`] writes the summary: the exact key as a list of words, or
+/// its fingerprint without building it (what the search asks for at every state).
+trait Summary {
+    fn word(&mut self, word: u64);
+    /// The appeared positions with rule 11's bits: a set, whatever order it comes in.
+    fn set(&mut self, pairs: impl Iterator<Item = (u64, u64)>);
+}
+
+impl Summary for Vec<u64> {
+    fn word(&mut self, word: u64) {
+        self.push(word);
+    }
+    fn set(&mut self, pairs: impl Iterator<Item = (u64, u64)>) {
+        let mut sorted: Vec<(u64, u64)> = pairs.collect();
+        sorted.sort_unstable();
+        self.push(sorted.len() as u64);
+        self.extend(sorted.iter().flat_map(|&(h, b)| [h, b]));
+    }
+}
+
+impl Summary for Fingerprinter {
+    fn word(&mut self, word: u64) {
+        self.push(word);
+    }
+    fn set(&mut self, pairs: impl Iterator<Item = (u64, u64)>) {
+        let mut set = SetPrint::default();
+        pairs.for_each(|(h, b)| set.add(h, b));
+        set.words().into_iter().for_each(|w| self.push(w));
     }
 }
 
 impl KeeReferee {
-    /// The summary of the history that decides every future ruling (see the module docs);
-    /// `state_key` is its fingerprint.
+    /// The summary of the history that decides every future ruling (see the module docs),
+    /// as words; `state_key` is a fingerprint of the same summary, the set of appeared
+    /// positions taken by [`SetPrint`] rather than sorted.
     pub fn exact_state_key(&self) -> Option<Vec<u64>> {
-        let game = self.game.as_ref()?;
         let mut key = Vec::new();
-        game.board.pack_into(&mut key);
-        key.push(
+        self.summarize(&mut key).then_some(key)
+    }
+
+    fn summarize(&self, out: &mut impl Summary) -> bool {
+        let Some(game) = self.game.as_ref() else {
+            return false;
+        };
+        for w in game.board.cells().chunks(16) {
+            out.word(w.iter().fold(0u64, |acc, &c| acc << 4 | c as u64));
+        }
+        out.word(
             game.to_move as u64
                 | (game.over.is_some() as u64) << 8
                 | game.ban.map_or(0xFFFF, u64::from) << 16
                 | game.gap.pack() << 32,
         );
         let frames = self.restorable(game);
-        key.push(frames.len() as u64);
-        for f in frames {
-            key.push(f.hash_before);
-            key.push(
+        out.word(frames.clone().count() as u64);
+        for i in frames.clone() {
+            let f = &game.live[i];
+            out.word(f.hash_before);
+            out.word(
                 f.mover as u64
                     | (f.vertex as u64) << 8
                     | f.gap_before.pack() << 24
@@ -720,30 +763,28 @@ impl KeeReferee {
             );
         }
         if self.reading.rescind == RescindRecord::Keep {
-            let bits = game.appearance_bits(&self.reading);
-            key.push(bits.len() as u64);
-            key.extend(bits.iter().flat_map(|&(h, b)| [h, b]));
+            out.set(game.appearance_bits(&self.reading));
         }
         if self.reading.ban == BanScope::Pile {
             // Only under `ban=pile` do bans outlive one play, so only then do they key.
-            key.push(game.piled.len() as u64);
-            key.extend(game.piled.iter().map(|&p| p as u64));
-            for f in self.restorable(game) {
-                key.push(f.bans_before.len() as u64);
-                key.extend(f.bans_before.iter().map(|&p| p as u64));
+            out.word(game.piled.len() as u64);
+            game.piled.iter().for_each(|&p| out.word(p as u64));
+            for i in frames {
+                let bans = game.bans_of(i);
+                out.word(bans.len() as u64);
+                bans.iter().for_each(|&p| out.word(p as u64));
             }
         }
         if self.reading.replacement == Replacement::NeverAgain {
             let mut banned = game.banned.clone();
             banned.sort_unstable();
             banned.dedup();
-            key.push(banned.len() as u64);
-            key.extend(
-                banned
-                    .iter()
-                    .flat_map(|&(h, s, v)| [h, s as u64 | (v as u64) << 8]),
-            );
+            out.word(banned.len() as u64);
+            for &(h, s, v) in &banned {
+                out.word(h);
+                out.word(s as u64 | (v as u64) << 8);
+            }
         }
-        Some(key)
+        true
     }
 }
