@@ -95,7 +95,7 @@ pub fn all_area_options() -> impl Iterator<Item = AreaOptions> {
 /// `cells` on the plain grid `graph`, with every option and with and without multi-stone
 /// suicide. The cells need not be a legal position (strings without liberties included):
 /// both paths are defined on any two-colour board.
-pub fn grid_matches_graph(graph: &Graph, cells: &[Colour]) -> Result<(), String> {
+pub fn grid_matches_graph(graph: &Graph, cells: &[Colour]) -> Result<(), super::Violation> {
     let (mut grid, mut reference) = (Benson::default(), Benson::default());
     let mut fast = vec![EMPTY; cells.len()];
     let mut slow = vec![EMPTY; cells.len()];
@@ -106,13 +106,13 @@ pub fn grid_matches_graph(graph: &Graph, cells: &[Colour]) -> Result<(), String>
             if fast != slow {
                 let row =
                     |owner: &[Colour]| owner.iter().map(|c| c.to_string()).collect::<String>();
-                return Err(format!(
+                return Err(super::Violation(format!(
                     "grid and graph paths differ on {} ({options:?}, suicide {suicide}), vertex order\n  cells: {}\n  grid:  {}\n  graph: {}",
                     graph.description(),
                     row(cells),
                     row(&fast),
                     row(&slow)
-                ));
+                )));
             }
         }
     }
@@ -131,7 +131,7 @@ pub fn grid_from_bytes(data: &[u8]) -> Option<(Graph, Vec<Colour>)> {
 }
 
 /// [`grid_matches_graph`] on the grid the bytes build.
-pub fn grid_matches_graph_on_bytes(data: &[u8]) -> Result<(), String> {
+pub fn grid_matches_graph_on_bytes(data: &[u8]) -> Result<(), super::Violation> {
     match grid_from_bytes(data) {
         Some((graph, cells)) => grid_matches_graph(&graph, &cells),
         None => Ok(()),

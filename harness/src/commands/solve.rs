@@ -1,7 +1,6 @@
 //! `rulediff solve`: exact values of small two-player Go games, with a principal variation
 //! written as a case file that `rulediff run` replays.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -17,6 +16,7 @@ use rulediff::go::rules::presets::presets;
 use rulediff::go::score::Scoring;
 use rulediff::go::{Go, GoPlay, GoSetup};
 use rulediff::referee::{select, HalfPoints, Outcome, RefereeInfo, Refereed};
+use rulediff::report::solve::{self, Settled};
 use rulediff::util::atomic;
 use serde::{Deserialize, Serialize};
 
@@ -92,24 +92,6 @@ struct Plan {
     max_seconds: Option<u64>,
 }
 
-/// A row as the tables and the case file show it: what is saved as each search settles.
-#[derive(Clone, Serialize, Deserialize)]
-struct Settled {
-    rule: String,
-    board: String,
-    /// The value, or why there is none.
-    value: String,
-    /// The value in points, where it is known.
-    points: String,
-    /// How best play ends, or why the search did not finish.
-    end: String,
-    plies: String,
-    nodes: String,
-    seconds: f64,
-    /// The principal variation as a case file, when solved.
-    case: Option<String>,
-}
-
 struct Job<'a> {
     info: &'a RefereeInfo<Go>,
     setup: GoSetup,
@@ -180,7 +162,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     if let Some(out) = &args.out {
         write(out, &rows, args.no_result)?;
     }
-    out!("{}", markdown(&rows))?;
+    out!("{}", solve::markdown(&rows))?;
     if let [row] = rows.as_slice() {
         if let Some(case) = &row.case {
             outln!("\n{case}")?;
@@ -456,26 +438,6 @@ fn end_text(solution: &Solution<GoPlay>, no_result: f64) -> String {
     }
 }
 
-fn markdown(rows: &[Settled]) -> String {
-    let mut out = String::from(
-        "| ruleset | board | value | best play ends | nodes | seconds |\n|---|---|---|---|---|---|\n",
-    );
-    for row in rows {
-        writeln!(
-            out,
-            "| `{}` | `{}` | {} | {} | {} | {:.2} |",
-            row.rule,
-            row.board,
-            row.value,
-            row.end.replace('|', "\\|"),
-            row.nodes,
-            row.seconds
-        )
-        .expect("writing to a String");
-    }
-    out
-}
-
 /// The principal variation as a case: the start, the plays, and what the referee must rule.
 fn case_text(row: &Row) -> anyhow::Result<String> {
     let Ok(solution) = &row.result else {
@@ -535,59 +497,22 @@ fn write(out: &Path, rows: &[Settled], no_result: f64) -> anyhow::Result<()> {
     write_tables(out, rows, no_result)
 }
 
-fn case_name(row: &Settled) -> String {
-    format!("{}-{}.toml", slug(&row.rule), slug(&row.board))
-}
-
 /// The principal variation's case file, when the row has one.
 fn write_case(out: &Path, row: &Settled) -> anyhow::Result<()> {
     if let Some(case) = &row.case {
         let cases = out.join("solutions");
         std::fs::create_dir_all(&cases)
             .with_context(|| format!("cannot create {}", cases.display()))?;
-        atomic::write(&cases.join(case_name(row)), case.as_bytes())?;
+        atomic::write(&cases.join(solve::case_name(row)), case.as_bytes())?;
     }
     Ok(())
 }
 
 fn write_tables(out: &Path, rows: &[Settled], no_result: f64) -> anyhow::Result<()> {
-    let mut csv = csv::Writer::from_writer(Vec::new());
-    csv.write_record([
-        "ruleset", "board", "value", "points", "end", "plies", "nodes", "seconds", "case",
-    ])?;
-    for row in rows {
-        let case = match row.case {
-            Some(_) => format!("solutions/{}", case_name(row)),
-            None => String::new(),
-        };
-        csv.write_record([
-            row.rule.as_str(),
-            &row.board,
-            &row.value,
-            &row.points,
-            &row.end,
-            &row.plies,
-            &row.nodes,
-            &format!("{:.3}", row.seconds),
-            &case,
-        ])?;
-    }
-    let bytes = csv
-        .into_inner()
-        .map_err(|e| anyhow::anyhow!("{}", e.error()))?;
-    atomic::write(&out.join("solutions.csv"), &bytes)?;
-    let md = format!(
-        "# Solutions\n\nWritten by `rulediff solve`: exact values with komi 0 (Black's score \
-         minus White's as the ruleset counts: area, or territory and prisoners; a game without a score counts {no_result}), and the case file of a \
-         principal variation for each.\n\n{}",
-        markdown(rows)
-    );
-    atomic::write(&out.join("solutions.md"), md.as_bytes())?;
+    atomic::write(&out.join("solutions.csv"), &solve::csv(rows)?)?;
+    atomic::write(
+        &out.join("solutions.md"),
+        solve::document(rows, no_result).as_bytes(),
+    )?;
     Ok(())
-}
-
-fn slug(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect()
 }

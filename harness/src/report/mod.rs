@@ -11,4 +11,5 @@ pub mod kee_space;
 pub mod map;
 pub mod recorded;
 pub mod result;
+pub mod solve;
 pub mod text;
