@@ -1,6 +1,6 @@
 //! Rendering a campaign's reports (`rulediff report`), and the part of it a running campaign
 //! adds to its own time: the referee classes, defects and disagreement map. Both on the
-//! checked-in 100,000-game campaign (`reports/campaign-9x9/results.json`: 66 referees, 46
+//! checked-in 100,000-game campaign (`reports/campaign-9x9/results.json`: 69 referees, 54
 //! signatures).
 //!
 //! `cargo bench --bench report`
