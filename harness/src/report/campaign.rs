@@ -4,6 +4,7 @@
 //! referee classes ([`super::analysis`]).
 
 use super::analysis::{Analysis, SignatureView};
+use super::number::grouped;
 use crate::runner::campaign::Results;
 use crate::runner::random::SignatureSummary;
 use crate::runner::Ruling;
@@ -187,20 +188,20 @@ pub fn summary(results: &Results, verbose: bool) -> String {
     let plan = &results.plan;
     let analysis = Analysis::of(results);
     let mut lines = vec![format!(
-        "{} games of {} ({} plies), {} referees in {} classes: {} divergences in {} signatures, {} defects",
-        results.games_done,
-        plan.games,
-        results.plies,
+        "{} games of {} ({} plies), {} referees in {} classes",
+        grouped(results.games_done),
+        grouped(plan.games),
+        grouped(results.plies),
         plan.referees.len(),
         analysis.classes.len(),
-        results.divergences(),
-        results.signatures.len(),
-        analysis.defects(),
     )];
     lines.push(format!(
-        "{} long games, {} faults",
-        results.long_games.len(),
-        results.faults.len()
+        "{} divergences in {} signatures, {} defects; {} long games, {} faults",
+        grouped(results.divergences() as u64),
+        grouped(results.signatures.len() as u64),
+        grouped(analysis.defects() as u64),
+        grouped(results.long_games.len() as u64),
+        grouped(results.faults.len() as u64)
     ));
     let (defects, differences): (Vec<&SignatureView>, Vec<&SignatureView>) =
         analysis.signatures.iter().partition(|v| v.is_defect());
@@ -246,7 +247,12 @@ fn signature_lines(
     view: &SignatureView,
 ) {
     let s = &results.signatures[view.index];
-    let mut head = format!("  #{} {}x in {} games", view.index + 1, s.count, s.games);
+    let mut head = format!(
+        "  #{} {}x in {} games",
+        view.index + 1,
+        grouped(s.count as u64),
+        grouped(s.games as u64)
+    );
     if let Some(cycle) = &s.signature.cycle {
         head += &format!(" [{cycle}]");
     }

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use super::analysis::{Analysis, SignatureView};
 use super::campaign::{describe, kind, result_text};
 use super::map;
+use super::number::grouped;
 use crate::runner::campaign::Results;
 use crate::util::escape_html as esc;
 
@@ -67,20 +68,20 @@ fn head(out: &mut String, results: &Results, analysis: &Analysis) {
             "<h1>rulediff random campaign</h1><p>{} games of {} (seed {}, at most {} plies each), {} plies in all; {} referees in {} classes.</p>\
              <pre>{}</pre><p><b>{} defects</b> and {} expected rule differences: {} divergences in {} signatures; {} games reached the ply budget; {} faults.</p>\
              <nav><a href=\"#defects\">Defects</a><a href=\"#map\">Disagreement map</a><a href=\"#classes\">Referee classes</a><a href=\"#signatures\">All signatures</a></nav>",
-            results.games_done,
-            plan.games,
+            grouped(results.games_done),
+            grouped(plan.games),
             plan.seed,
-            plan.max_plies,
-            results.plies,
+            grouped(plan.max_plies as u64),
+            grouped(results.plies),
             plan.referees.len(),
             analysis.classes.len(),
             esc(&plan.setup),
             analysis.defects(),
             analysis.signatures.len() - analysis.defects(),
-            results.divergences(),
-            results.signatures.len(),
-            results.long_games.len(),
-            results.faults.len()
+            grouped(results.divergences() as u64),
+            grouped(results.signatures.len() as u64),
+            grouped(results.long_games.len() as u64),
+            grouped(results.faults.len() as u64)
         ),
     );
 }
@@ -105,8 +106,8 @@ fn defects(out: &mut String, results: &Results, analysis: &Analysis) {
                 "<li class=\"defect\"><a href=\"#s{}\">#{}</a> {} times in {} games<ul>",
                 view.index + 1,
                 view.index + 1,
-                s.count,
-                s.games
+                grouped(s.count as u64),
+                grouped(s.games as u64)
             ),
         );
         for d in &view.defects {
@@ -125,9 +126,9 @@ fn disagreement_map(out: &mut String, analysis: &Analysis) {
     out.push_str(&map::svg(analysis));
     for p in &analysis.pairs {
         let games = if p.games_exact {
-            p.games.to_string()
+            grouped(p.games)
         } else {
-            format!("at least {}", p.games)
+            format!("at least {}", grouped(p.games))
         };
         w(
             out,
@@ -136,7 +137,7 @@ fn disagreement_map(out: &mut String, analysis: &Analysis) {
                 map::pair_anchor(p),
                 esc(&analysis.classes[p.a].label()),
                 esc(&analysis.classes[p.b].label()),
-                p.steps
+                grouped(p.steps)
             ),
         );
         for (a, b) in &p.rules {
@@ -244,8 +245,8 @@ fn signature(out: &mut String, results: &Results, analysis: &Analysis, view: &Si
             css(view),
             kind(view),
             esc(&describe(analysis, results, view)),
-            s.count,
-            s.games,
+            grouped(s.count as u64),
+            grouped(s.games as u64),
             s.game.map_or(String::new(), |g| format!(" (game {g})")),
             s.shortest_found,
             s.minimized_plies

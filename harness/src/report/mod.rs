@@ -9,6 +9,7 @@ pub mod html;
 pub mod kee_claims;
 pub mod kee_space;
 pub mod map;
+pub mod number;
 pub mod recorded;
 pub mod result;
 pub mod solve;
