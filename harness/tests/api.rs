@@ -3,18 +3,11 @@
 //! its error. A source scan of `src/` (the binary's `main.rs` and `commands/` are not the
 //! library and are left out).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+use common::sources;
 
 /// The text without `//` comments (doc comments included) and without the unit-test module.
 fn code(text: &str) -> String {

@@ -13,7 +13,11 @@
 //!
 //! The binary's `commands/` sit on top and may use everything.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
+
+use common::sources;
 
 const LAYERS: &[&[&str]] = &[
     &["util"],
@@ -27,17 +31,6 @@ const LAYERS: &[&[&str]] = &[
 
 fn layer(module: &str) -> Option<usize> {
     LAYERS.iter().position(|names| names.contains(&module))
-}
-
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// Every `crate::name` a source file mentions.

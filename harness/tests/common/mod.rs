@@ -181,3 +181,15 @@ pub fn tools(needed: &[Tool]) -> bool {
     eprintln!("SKIPPED: missing {}", what.join(", "));
     false
 }
+
+/// Every `.rs` file under `dir`, at any depth (for the tests that scan the library's source).
+pub fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
