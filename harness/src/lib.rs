@@ -122,8 +122,6 @@
 
 #![warn(missing_docs)]
 
-// Every public item is documented, except in the modules with an `allow` (in `go/`,
-// `check/` and `runner/`), which are still to do (issue 22).
 pub mod case;
 pub mod check;
 pub mod chess;

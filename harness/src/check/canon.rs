@@ -29,14 +29,35 @@ use crate::util::fingerprint::fingerprint;
 /// Why a search could not run or had to stop.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
+    /// The referee cannot fork or has no state key (its id given).
     #[error("referee `{0}` cannot be searched exhaustively: it cannot copy itself or summarize its state (only internal rulesets with a state key can)")]
     Unsupported(String),
     #[error("referee `{id}` failed: {fault}")]
-    Fault { id: String, fault: Fault },
+    /// A referee failed while searching.
+    Fault {
+        /// The referee.
+        id: String,
+        /// How it failed.
+        fault: Fault,
+    },
     #[error("referee `{id}` rules `{play}` differently in a mirror image of the same game, so symmetry reduction does not hold for it (run with symmetry off)")]
-    Asymmetric { id: String, play: String },
+    /// A referee ruled a play and its mirror image differently.
+    Asymmetric {
+        /// The referee.
+        id: String,
+        /// The play, in the family's notation.
+        play: String,
+    },
     #[error("referee `{id}` does not allow move {at} (`{play}`) of the given start")]
-    Start { id: String, at: usize, play: String },
+    /// A referee refused a play of the prefix that leads to the search's start.
+    Start {
+        /// The referee.
+        id: String,
+        /// The move's number in the prefix (1-based).
+        at: usize,
+        /// The play, in the family's notation.
+        play: String,
+    },
 }
 
 /// The board symmetries a search uses (the identity first) and the setup they act on.
@@ -87,11 +108,12 @@ impl<F: Symmetric> Symmetries<F> {
         &self.prefix
     }
 
+    /// The setup the symmetries act on.
     pub fn setup(&self) -> &F::Setup {
         &self.setup
     }
 
-    pub fn maps(&self) -> &[F::Map] {
+    pub(crate) fn maps(&self) -> &[F::Map] {
         &self.maps
     }
 

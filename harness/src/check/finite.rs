@@ -35,30 +35,48 @@ use crate::util::reclaim;
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Finiteness {
     /// Every game ends; the longest takes `longest` plies.
-    Finite { longest: usize, states: usize },
+    Finite {
+        /// Plies in the longest game.
+        longest: usize,
+        /// Distinct states visited (after symmetry reduction).
+        states: usize,
+    },
     /// A game that never ends: `prefix`, then `cycle` forever (plays in the family notation).
     Infinite {
+        /// Plays from the start to the first state of the cycle.
         prefix: Vec<String>,
+        /// Plays that lead from that state back to it.
         cycle: Vec<String>,
+        /// Distinct states visited before the cycle was found.
         states: usize,
     },
     /// A budget ran out first (`reason`: which one). When it was the depth budget, `line`
     /// is the game on the search path then: that many plays, and the game still going.
     Unknown {
+        /// Distinct states visited.
         states: usize,
+        /// Plies on the deepest search path reached.
         depth: usize,
+        /// Which budget ran out, and the referee's note on searching it, if any.
         reason: String,
+        /// The game on the search path when the depth budget ran out (empty otherwise).
         line: Vec<String>,
     },
     /// Every game ends by the ruleset's termination argument; the search for the longest
     /// game ran out of budget.
     FiniteByArgument {
+        /// The ruleset's argument that every game ends, as its registry entry states it.
         argument: String,
+        /// Distinct states visited.
         states: usize,
+        /// Plies on the deepest search path reached.
         depth: usize,
     },
     /// The referee cannot be searched (no fork or no state key), or failed.
-    Unsupported { reason: String },
+    Unsupported {
+        /// Why not, or the referee's fault.
+        reason: String,
+    },
 }
 
 /// When to give up.
@@ -82,6 +100,8 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// A budget of `max_states` distinct states, with no time, memory or depth limit and every
+    /// symmetry the board has.
     pub fn states(max_states: usize) -> Self {
         Budget {
             max_states,
@@ -92,6 +112,7 @@ impl Budget {
         }
     }
 
+    /// The same budget, using at most `symmetries` board symmetries (1: none).
     pub fn with_symmetries(mut self, symmetries: usize) -> Self {
         self.symmetries = symmetries;
         self

@@ -41,7 +41,9 @@ use crate::referee::{Outcome, Referee, Status};
 /// axes (`kee[…]`), by its id.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Subject {
+    /// The referee id (a named reading or `kee[…]`).
     pub id: String,
+    /// The reading the id names.
     pub reading: Reading,
 }
 
@@ -74,8 +76,10 @@ pub enum Policy {
 }
 
 impl Policy {
+    /// Both policies, in the tables' order.
     pub const ALL: [Policy; 2] = [Policy::AnyPlay, Policy::AppealWhenBound];
 
+    /// The policy as the tables name it.
     pub fn name(self) -> &'static str {
         match self {
             Policy::AnyPlay => "any legal play",
@@ -87,15 +91,21 @@ impl Policy {
 /// The claims checked here, by their number in the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Claim {
+    /// Claim 3: a game always ends in a finite number of plays.
     Finite = 3,
+    /// Claim 4: a game ends by one pass of each player in a row.
     EndsByPasses = 4,
+    /// Claim 5: a game ends with a single board to score.
     OneBoard = 5,
+    /// Claim 6 as written: at the end, no opponent of the last stone's player is bound by
+    /// an immediate cycle prohibition unless that player is.
     NoOpponentBound = 6,
     /// Claim 6 read at each player's own pass: see [`Claim::text`].
     NoOpponentBoundAtPass = 7,
 }
 
 impl Claim {
+    /// Every claim, in the order of the text.
     pub const ALL: [Claim; 5] = [
         Claim::Finite,
         Claim::EndsByPasses,
@@ -116,6 +126,8 @@ impl Claim {
         }
     }
 
+    /// The claim as the text states it (for claim 6 at a pass: the reading, with the
+    /// sentence it rests on).
     pub fn text(self) -> &'static str {
         match self {
             Claim::Finite => "a game always ends in a finite number of plays",
@@ -179,13 +191,19 @@ pub fn expected(variant: &str, policy: Policy, claim: Claim) -> Expect {
 /// A claim that failed on one game.
 #[derive(Debug, Clone)]
 pub struct Violation {
+    /// The claim violated.
     pub claim: Claim,
     /// The referee id (a named reading or `kee[…]`).
     pub variant: String,
+    /// The reading the referee plays by.
     pub reading: Reading,
+    /// How the random players chose.
     pub policy: Policy,
+    /// The start of the game.
     pub setup: GoSetup,
+    /// The game's plays from the start, up to where the claim failed.
     pub plays: Vec<GoPlay>,
+    /// What broke the claim, in words.
     pub what: String,
 }
 
@@ -337,6 +355,7 @@ impl Observer {
 /// What one game showed.
 #[derive(Debug, Clone, Default)]
 pub struct Checked {
+    /// The claims the game broke (empty: none).
     pub violations: Vec<Violation>,
     /// The game reached [`ply_budget`] without ending.
     pub long: bool,

@@ -10,7 +10,9 @@ use crate::go::rules::kee::{Opponents, Reading};
 /// Combinations with one behaviour.
 #[derive(Debug, Clone)]
 pub struct Group<K> {
+    /// What every member does (the same verdict on every start).
     pub behaviour: K,
+    /// The combinations, in the order the space lists them.
     pub members: Vec<Reading>,
 }
 

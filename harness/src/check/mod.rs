@@ -2,21 +2,16 @@
 //! turns arbitrary bytes into a game to play, an oracle plays it and reports the first
 //! violated property as a value (never a panic), so a fuzz target is a few lines.
 
-#[allow(missing_docs)]
 pub mod canon;
 pub mod chess_game;
-#[allow(missing_docs)]
 pub mod finite;
 pub mod fuzz;
 pub mod go_input;
 pub mod go_rules;
-#[allow(missing_docs)]
 pub mod kee_claims;
-#[allow(missing_docs)]
 pub mod kee_space;
 pub mod pass_alive;
 pub mod recorded;
-#[allow(missing_docs)]
 pub mod solve;
 pub mod spec_agreement;
 pub mod termination;

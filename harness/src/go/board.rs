@@ -9,6 +9,7 @@ use super::zobrist::Keys;
 
 /// Colour of a point: 0 is empty, seat `s` plays colour `s + 1`.
 pub type Colour = u8;
+/// The colour of an empty point.
 pub const EMPTY: Colour = 0;
 
 /// What a stone play would do, computed without changing the board.
@@ -23,6 +24,7 @@ pub struct Effect {
 }
 
 impl Effect {
+    /// Whether the play removes its own string.
     pub fn is_suicide(&self) -> bool {
         self.suicided > 0
     }
@@ -102,6 +104,8 @@ struct Chain {
     size: u32,
 }
 
+/// A position on a graph, with its strings kept up to date play by play (see the module
+/// documentation). Two boards are equal when their stones are.
 #[derive(Debug, Clone)]
 pub struct Board {
     graph: Arc<Graph>,
@@ -123,6 +127,7 @@ impl PartialEq for Board {
 impl Eq for Board {}
 
 impl Board {
+    /// The empty board on `graph`.
     pub fn new(graph: Arc<Graph>) -> Self {
         let n = graph.len();
         Board {
@@ -173,15 +178,18 @@ impl Board {
         }
     }
 
+    /// The graph the board is on.
     pub fn graph(&self) -> &Arc<Graph> {
         &self.graph
     }
 
+    /// The colour at `v` ([`EMPTY`] or a seat's colour).
     #[inline]
     pub fn colour(&self, v: Vertex) -> Colour {
         self.colour[v as usize]
     }
 
+    /// Every vertex's colour, in vertex order.
     pub fn cells(&self) -> &[Colour] {
         &self.colour
     }
@@ -195,11 +203,13 @@ impl Board {
         );
     }
 
+    /// The Zobrist hash of the stones (not of who is to move).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
+    /// Stones `colour` has captured so far (suicided stones count for no one).
     pub fn prisoners(&self, colour: Colour) -> u32 {
         self.prisoners[colour as usize]
     }

@@ -1,23 +1,18 @@
 //! Go on any finite undirected graph, for 2 to 8 players in a fixed turn order.
 
-#[allow(missing_docs)]
 pub mod board;
 pub mod case;
 pub mod diagram;
 pub mod explore;
 pub mod graph;
 mod listed;
-#[allow(missing_docs)]
 pub mod pass_alive;
 pub mod pass_alive_grid;
 pub mod pass_alive_spec;
-#[allow(missing_docs)]
 pub mod random;
 pub mod regions;
 pub mod registry;
-#[allow(missing_docs)]
 pub mod rules;
-#[allow(missing_docs)]
 pub mod score;
 pub mod score_plain;
 pub mod sgf;

@@ -42,17 +42,36 @@ use super::board::{Colour, EMPTY};
 use super::graph::{Graph, Vertex};
 use super::pass_alive_grid::GridBenson;
 
+/// Black's colour, the first seat's.
 pub const BLACK: Colour = 1;
+/// White's colour, the second seat's.
 pub const WHITE: Colour = 2;
 
+/// Why pass-alive areas were not computed for a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum PassAliveError {
+    /// More than two players.
     #[error("pass-alive areas are defined for two players (Benson's unconditional life); this game has {players}")]
-    Players { players: usize },
+    Players {
+        /// How many the game has.
+        players: usize,
+    },
+    /// A stone of a third player's colour.
     #[error("vertex {vertex} holds colour {colour}: pass-alive areas take black (1) and white (2) stones only")]
-    Colour { vertex: Vertex, colour: Colour },
+    Colour {
+        /// The vertex.
+        vertex: Vertex,
+        /// Its colour (neither empty, black nor white).
+        colour: Colour,
+    },
+    /// The board's points do not match the graph.
     #[error("the board has {cells} points but the graph has {vertices} vertices")]
-    Size { cells: usize, vertices: usize },
+    Size {
+        /// Points given.
+        cells: usize,
+        /// Vertices of the graph.
+        vertices: usize,
+    },
 }
 
 /// What, besides pass-alive groups and pass-alive territory, an area marks: KataGo's three
@@ -89,6 +108,7 @@ impl AreaOptions {
 /// there or whose pass-alive territory it is, else [`EMPTY`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PassAlive {
+    /// Per vertex: the colour whose pass-alive group or territory it is, else [`EMPTY`].
     pub owner: Vec<Colour>,
 }
 

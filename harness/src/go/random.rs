@@ -53,7 +53,7 @@ pub fn setup(rng: &mut impl Rng, players: usize) -> GoSetup {
     GoSetup::empty(graph(rng), players)
 }
 
-pub fn suicide_policy(rng: &mut impl Rng) -> SuicidePolicy {
+fn suicide_policy(rng: &mut impl Rng) -> SuicidePolicy {
     *SuicidePolicy::ALL.choose(rng).expect("three policies")
 }
 
@@ -64,11 +64,13 @@ pub struct Game {
     pub rng: ChaCha8Rng,
     /// An empty random board for 2 to 4 players, now and then 5 to 8.
     pub setup: GoSetup,
+    /// Which suicides the game's rules allow.
     pub policy: SuicidePolicy,
     /// How many plays to make at most: enough on these boards to fill them and repeat.
     pub steps: usize,
 }
 
+/// The game's parameters drawn from `seed` (the same seed, the same game).
 pub fn game(seed: u64) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // The issue asks for 2–4 players; a few games with more keep the N-player code honest.
@@ -105,16 +107,22 @@ pub fn choose(rng: &mut impl Rng, allowed: &[(Vertex, Effect)]) -> GoPlay {
 /// walk's owner decides which plays to make (any play the suicide policy allows), and can ask
 /// every rule what it would say about every candidate on the same history.
 pub struct Walk {
+    /// The board after the plays so far.
     pub board: Board,
+    /// Seat to move.
     pub to_move: usize,
+    /// How many play.
     pub players: usize,
+    /// Which suicides may be played.
     pub policy: SuicidePolicy,
+    /// The ko rules asked, in the order [`Walk::new`] got them.
     pub kinds: Vec<KoKind>,
     rules: Vec<Box<dyn KoRule>>,
     scratch: Scratch,
 }
 
 impl Walk {
+    /// A walk from `setup`'s position, asking each rule of `kinds`.
     pub fn new(setup: &GoSetup, policy: SuicidePolicy, kinds: &[KoKind]) -> Self {
         let board = Board::with_stones(Arc::clone(&setup.graph), &setup.stones);
         let mut rules: Vec<Box<dyn KoRule>> = kinds.iter().map(|k| k.rule()).collect();

@@ -11,6 +11,7 @@ use super::graph::{Graph, Vertex};
 use super::SEAT_NAMES;
 use crate::referee::{HalfPoints, Outcome, Part, Tally};
 
+/// How a finished board is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scoring {
@@ -21,6 +22,7 @@ pub enum Scoring {
 }
 
 impl Scoring {
+    /// The scoring's name in rule lists and case files (`area`, `territory`).
     pub fn name(self) -> &'static str {
         match self {
             Scoring::Area => "area",
@@ -33,9 +35,13 @@ impl Scoring {
 /// setters, so that a field added later does not touch every caller.
 #[derive(Clone, Copy)]
 pub struct Count<'a> {
+    /// The board's graph.
     pub graph: &'a Graph,
+    /// Colour per vertex of the final board (dead stones still on it).
     pub cells: &'a [Colour],
+    /// How many play.
     pub players: usize,
+    /// Area or territory.
     pub scoring: Scoring,
     /// Points per seat, in turn order (missing seats get none).
     pub komi: &'a [HalfPoints],
@@ -72,6 +78,7 @@ impl<'a> Count<'a> {
         }
     }
 
+    /// Sets White's compensation for handicap stones.
     pub fn handicap_bonus(self, handicap_bonus: HalfPoints) -> Self {
         Count {
             handicap_bonus,
@@ -79,6 +86,7 @@ impl<'a> Count<'a> {
         }
     }
 
+    /// Sets the points per seat, in turn order.
     pub fn komi(self, komi: &'a [HalfPoints]) -> Self {
         Count { komi, ..self }
     }
@@ -92,10 +100,12 @@ impl<'a> Count<'a> {
         }
     }
 
+    /// Sets the stones in seki.
     pub fn seki(self, seki: &'a [Vertex]) -> Self {
         Count { seki, ..self }
     }
 
+    /// Sets the stones each colour captured during the game.
     pub fn prisoners(self, prisoners: &'a [u32; 9]) -> Self {
         Count { prisoners, ..self }
     }

@@ -20,12 +20,17 @@ use super::{run_case, Options};
 /// What a campaign is; saved with its results so a resume can check it is the same one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
+    /// The family's name (`go`, `chess`, …).
     pub family: String,
     /// The family's case keys for the start position (board, players, setup).
     pub setup: String,
+    /// The referees' ids, in the order they play.
     pub referees: Vec<String>,
+    /// The seed every game's generator is drawn from.
     pub seed: u64,
+    /// Games in the whole campaign.
     pub games: u64,
+    /// Plies a game may last before it counts as long.
     pub max_plies: usize,
     /// Set when this run plays one shard of the campaign (see [`Shard`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -53,7 +58,9 @@ pub struct Inconsistent(pub String);
 /// of the whole campaign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Shard {
+    /// Which shard, from 0.
     pub index: u64,
+    /// How many shards the campaign is split into.
     pub count: u64,
 }
 
@@ -77,6 +84,7 @@ impl Shard {
         games.saturating_sub(self.index).div_ceil(self.count)
     }
 
+    /// Whether this shard plays none of the campaign's `games`.
     pub fn is_empty(self, games: u64) -> bool {
         self.len(games) == 0
     }
@@ -102,15 +110,20 @@ impl Plan {
 /// Everything a campaign found so far.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Results {
+    /// The campaign.
     pub plan: Plan,
+    /// Games played so far (this run's own, for a shard).
     pub games_done: u64,
+    /// Plies played in those games.
     pub plies: u64,
     /// Games that reached the ply budget without ending (suspected non-termination).
     pub long_games: Vec<u64>,
+    /// Faults that ended a game, each with its game and referee.
     pub faults: Vec<String>,
     /// Faults the referees recovered from (an engine restarted and the game replayed).
     #[serde(default)]
     pub incidents: Vec<String>,
+    /// Every divergence signature found, most frequent first.
     pub signatures: Vec<SignatureSummary>,
     /// What each referee claims to implement (see [`Claims`]), by id.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -123,6 +136,7 @@ pub struct Results {
 }
 
 impl Results {
+    /// No games played yet of `plan`.
     pub fn new(plan: Plan) -> Results {
         Results {
             plan,
@@ -148,6 +162,7 @@ impl Results {
         self.game_signatures = all.into_iter().collect();
     }
 
+    /// Divergences found, counting every occurrence of every signature.
     pub fn divergences(&self) -> usize {
         self.signatures.iter().map(|s| s.count).sum()
     }

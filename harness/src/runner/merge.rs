@@ -11,31 +11,54 @@ use super::random::SignatureSummary;
 /// Why shards do not merge; each names the folders concerned.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum MergeError {
+    /// No folders.
     #[error("no shard folders given")]
     Empty,
+    /// A folder's results are a whole campaign's (the folder given).
     #[error("{0} holds a whole campaign, not a shard (made without --shard)")]
     NotSharded(PathBuf),
+    /// Two folders hold shards of different campaigns.
     #[error("{a} and {b} are shards of different campaigns (family, board, players, referees, seed, games, ply budget or shard count differ)")]
-    Mixed { a: PathBuf, b: PathBuf },
+    Mixed {
+        /// One folder.
+        a: PathBuf,
+        /// The other.
+        b: PathBuf,
+    },
+    /// Two folders hold the same shard.
     #[error("{a} and {b} are both shard {index}/{count}")]
     Overlap {
+        /// One folder.
         a: PathBuf,
+        /// The other.
         b: PathBuf,
+        /// The shard, from 0.
         index: u64,
+        /// Shards in the campaign.
         count: u64,
     },
+    /// Shards of the campaign that no folder holds.
     #[error("shard{} {} of {count} missing (given: {})", if .missing.len() > 1 { "s" } else { "" }, .missing.iter().map(u64::to_string).collect::<Vec<_>>().join(", "), .given.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))]
     Missing {
+        /// The shards missing, from 0.
         missing: Vec<u64>,
+        /// Shards in the campaign.
         count: u64,
+        /// The folders given.
         given: Vec<PathBuf>,
     },
+    /// A shard whose games are not all played.
     #[error("{folder}: shard {index}/{count} is unfinished ({done} of its {total} games played); finish it with --resume")]
     Unfinished {
+        /// Its folder.
         folder: PathBuf,
+        /// The shard, from 0.
         index: u64,
+        /// Shards in the campaign.
         count: u64,
+        /// Games it played.
         done: u64,
+        /// Games it has to play.
         total: u64,
     },
 }

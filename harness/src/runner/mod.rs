@@ -2,16 +2,13 @@
 //! step records what each one ruled. Divergences and expectation checks are read off the
 //! record, which is family-independent so reports need not know the game.
 
-#[allow(missing_docs)]
 pub mod campaign;
 pub mod defects;
 pub mod divergence;
 pub mod expect;
 pub mod lockstep;
-#[allow(missing_docs)]
 pub mod merge;
 pub mod minimize;
-#[allow(missing_docs)]
 pub mod random;
 pub mod record;
 pub mod signature;

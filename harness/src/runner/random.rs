@@ -29,20 +29,28 @@ use super::signature::Signature;
 /// occurrence).
 #[derive(Clone, Debug)]
 pub struct Found<P> {
+    /// The plays before the disputed one.
     pub history: Vec<P>,
+    /// The disputed play.
     pub play: P,
+    /// Which referees ruled how.
     pub signature: Signature,
+    /// What each referee ruled on it.
     pub rulings: Vec<Ruling>,
+    /// How often the signature came up in the game.
     pub occurrences: usize,
 }
 
 /// What one random game gave.
 #[derive(Clone, Debug)]
 pub struct GameResult<P> {
+    /// Plies played.
     pub plies: usize,
+    /// Divergences found, one per signature.
     pub found: Vec<Found<P>>,
     /// The game hit the ply budget without ending.
     pub long: bool,
+    /// Faults that ended the game, each with its referee.
     pub faults: Vec<String>,
     /// Faults the referees recovered from (an engine restarted and the game replayed).
     pub incidents: Vec<String>,
@@ -342,9 +350,13 @@ fn choose<F: Explore>(
 /// Summary of one signature across a campaign.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SignatureSummary {
+    /// Which referees ruled how.
     pub signature: Signature,
+    /// The signature in words.
     pub description: String,
+    /// Occurrences in all games.
     pub count: usize,
+    /// Games it came up in.
     pub games: usize,
     /// The game the example comes from (the earliest of those with the shortest history);
     /// `None` in results saved before campaigns recorded it.
@@ -352,14 +364,17 @@ pub struct SignatureSummary {
     pub game: Option<u64>,
     /// Plies of the shortest history it was found after, and of the minimized case.
     pub shortest_found: usize,
+    /// Plies of the minimized case.
     pub minimized_plies: usize,
     /// The minimized case, as a case file and by path relative to the output folder.
     pub case_file: String,
+    /// Where the case was written, relative to the output folder.
     pub case_path: String,
     /// Per referee, what it ruled on the final play of the minimized case.
     pub rulings: Vec<(String, Ruling)>,
     /// SVG of the position before the play (for a result divergence, of the final board as
     /// each referee counted it), and the plays of the repeating cycle, if any.
     pub svg: String,
+    /// Plays of the repeating cycle, if the divergence is one.
     pub cycle_plays: Vec<String>,
 }

@@ -8,7 +8,7 @@
 //!
 //! The search is alpha–beta over the states referees report ([`Referee::state_key`]), up to
 //! board symmetry ([`super::canon`]), with a bounded transposition table of value bounds
-//! ([`table`]), moves ordered best-known first and passes next (a pass ends the game or hands
+//! (`table.rs`), moves ordered best-known first and passes next (a pass ends the game or hands
 //! the move over, and settles most lines fast), driven by MTD(f) null-window searches (or one
 //! full-window search). States are exact summaries of the history (every earlier position
 //! for superko), so a table entry holds for every history that reaches its state.
@@ -25,7 +25,7 @@
 //! [`Referee::score_key_into`]: crate::referee::Referee::score_key_into
 
 pub mod retro;
-pub mod table;
+pub(crate) mod table;
 
 use std::time::Instant;
 
@@ -57,12 +57,15 @@ pub struct Options {
     pub max_nodes: Option<u64>,
     /// Give up at this time.
     pub deadline: Option<Instant>,
+    /// Which search finds the value.
     pub method: Method,
     /// Reachable states retrograde analysis may build, when a line repeats.
     pub max_graph_states: usize,
 }
 
 impl Options {
+    /// The defaults, with scores bounded by `score_bound` half points either way (a bound the
+    /// value cannot pass, so searches know their window).
     pub fn new(score_bound: i32) -> Self {
         Options {
             no_result: 0,
@@ -93,9 +96,15 @@ pub enum Method {
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum End {
     /// The game is over with this outcome.
-    Over { outcome: Outcome },
+    Over {
+        /// How it ended.
+        outcome: Outcome,
+    },
     /// The plays from `at` on repeat for ever (they return to the same state).
-    Cycle { at: usize },
+    Cycle {
+        /// Plies into the principal variation where the repeated part starts.
+        at: usize,
+    },
 }
 
 /// An exact game value with a game that realizes it.
@@ -103,7 +112,9 @@ pub enum End {
 pub struct Solution<P> {
     /// First seat's score minus the second's, in half points, under best play.
     pub value: i32,
+    /// The principal variation: best play for both from the search's start.
     pub pv: Vec<P>,
+    /// How the principal variation ends.
     pub end: End,
     /// Nodes the alpha–beta search visited (principal-variation searches included).
     pub nodes: u64,
@@ -116,31 +127,57 @@ pub struct Solution<P> {
 /// Why there is no value.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
+    /// The search could not run or had to stop.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// The game has more than two players (how many given).
     #[error("solve needs a two-player game; this one has {0} players")]
     Players(usize),
+    /// A budget ran out before the bounds met.
     #[error("not solved: {reason} after {nodes} nodes; the value is between {lower} and {upper} (half points)")]
     Unfinished {
+        /// Which budget ran out.
         reason: String,
+        /// Nodes searched.
         nodes: u64,
+        /// The value is at least this (half points).
         lower: i32,
+        /// The value is at most this (half points).
         upper: i32,
     },
+    /// The referee counts prisoners and lets games go on for ever, so the value may not
+    /// exist.
     #[error("`{id}` counts prisoners and does not end every game: a cycle of captures could run up prisoners without end, so the value need not exist; solve counts prisoners only under rules where every game ends (a superko, or a repetition that ends the game)")]
-    UnboundedScore { id: String },
+    UnboundedScore {
+        /// The referee.
+        id: String,
+    },
+    /// The referee lists no legal play while saying the game goes on.
     #[error("referee `{id}` offers no play in a game it says is not over")]
-    Stuck { id: String },
+    Stuck {
+        /// The referee.
+        id: String,
+    },
+    /// Alpha-beta and retrograde analysis found different values: a bug.
     #[error("the searches disagree: alpha-beta says {search}, retrograde analysis says {graph} (a bug; please report it)")]
-    Inconsistent { search: i32, graph: i32 },
+    Inconsistent {
+        /// Alpha-beta's value (half points).
+        search: i32,
+        /// Retrograde analysis's value (half points).
+        graph: i32,
+    },
 }
 
 /// What a long search reports now and then.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// The value is at least this (half points).
     pub lower: i32,
+    /// The value is at most this (half points).
     pub upper: i32,
+    /// States in the transposition table.
     pub table_used: usize,
 }
 

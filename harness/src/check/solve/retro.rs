@@ -105,10 +105,12 @@ impl Graph {
         Ok(graph)
     }
 
+    /// States in the graph.
     pub fn len(&self) -> usize {
         self.terminal.len()
     }
 
+    /// Whether the graph has no state.
     pub fn is_empty(&self) -> bool {
         self.terminal.is_empty()
     }

@@ -36,12 +36,15 @@ use crate::referee::Outcome;
 /// one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CycleRuling {
+    /// Other cycles end the game as a draw.
     #[default]
     Draw,
+    /// Other cycles void the game: no result, to be replayed.
     Replay,
 }
 
 impl CycleRuling {
+    /// How a game ended by such a cycle is scored.
     pub fn outcome(self) -> Outcome {
         match self {
             CycleRuling::Draw => Outcome::Draw {
@@ -57,7 +60,7 @@ impl CycleRuling {
 /// The last two plays, most recent first: for a stone play the board hash before it and the
 /// stones it captured; `None` for a pass or before the game began.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct SendingTwo {
+pub(crate) struct SendingTwo {
     last: Option<(u64, u32)>,
     before_last: Option<(u64, u32)>,
 }
@@ -93,7 +96,7 @@ impl SendingTwo {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct Chsk {
+pub(crate) struct Chsk {
     ko: SimpleKo,
     sending_two: SendingTwo,
     cycle: Repetition,

@@ -54,6 +54,7 @@ impl DeadStones {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum HandicapBonus {
+    /// No bonus.
     None,
     /// One point per handicap stone.
     N,
@@ -76,7 +77,9 @@ impl HandicapBonus {
 /// A ruleset's counting conventions and the sentence they come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counting {
+    /// Whose word takes dead stones off.
     pub dead: DeadStones,
+    /// White's compensation for handicap stones.
     pub handicap: HandicapBonus,
     /// Where the rules say so, for `rulediff rules --verbose`.
     pub source: &'static str,

@@ -28,7 +28,7 @@ use crate::util::hashset::HashSet64;
 
 /// Notices the first stone play that recreates an earlier position (or situation).
 #[derive(Debug, Clone, Default)]
-pub struct Repetition {
+pub(crate) struct Repetition {
     seen: HashSet64,
     situational: bool,
     repeated: bool,
@@ -78,7 +78,7 @@ impl Repetition {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct CycleVoid {
+pub(crate) struct CycleVoid {
     ko: SimpleKo,
     cycle: Repetition,
 }

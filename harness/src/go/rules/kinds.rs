@@ -17,18 +17,28 @@ use crate::referee::Referee;
 /// A ko (repetition) rule, with its interpretation variant where the rule text allows several.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KoKind {
+    /// No ko rule: only the suicide policy limits stone plays.
     NoKo,
+    /// Basic ko only.
     Simple,
+    /// Positional superko: no stone play may recreate an earlier board.
     Positional,
-    /// `passes`: situations after passes count too (`ssk`, the default); without them
-    /// (`ssk-stones`) only the start and stone plays make situations.
+    /// Situational superko: no stone play may recreate an earlier board with the same
+    /// player to move.
     Situational {
+        /// Situations after passes count too (`ssk`, the default); without them
+        /// (`ssk-stones`) only the start and stone plays make situations.
         passes: bool,
     },
+    /// Natural situational superko: a player may not recreate by a stone play a board his
+    /// own play created before (KGS's NSK row).
     Natural,
+    /// Chinese superko as the Rules Forum reads it: basic ko and sending two returning one
+    /// forbidden, other cycles ruled by the variant.
     Chinese(CycleRuling),
-    /// `situational`: a cycle needs the same seat to move, not just the same board.
+    /// Japanese-style: basic ko, and a repeated board voids the game.
     CycleVoid {
+        /// A cycle needs the same seat to move, not just the same board.
         situational: bool,
     },
 }
@@ -61,6 +71,7 @@ impl KoKind {
         }
     }
 
+    /// Every kind with every variant, in the order `rulediff rules` lists them.
     pub const ALL: [KoKind; 10] = [
         KoKind::NoKo,
         KoKind::Simple,
@@ -144,6 +155,7 @@ impl KoKind {
         )
     }
 
+    /// One line saying what the rule forbids, for `rulediff rules`.
     pub fn summary(self) -> &'static str {
         match self {
             KoKind::NoKo => "No ko rule (baseline)",
@@ -169,6 +181,7 @@ impl KoKind {
         }
     }
 
+    /// Where the rule is written down (a rule text, with the article or row).
     pub fn source(self) -> &'static str {
         match self {
             KoKind::NoKo => "Baseline for tests: only the suicide policy limits stone plays",
@@ -239,6 +252,7 @@ impl KoKind {
         Box::new(SpecReferee::new(id, basics, self))
     }
 
+    /// The kind whose id ([`KoKind::id`]) is `id`, if any.
     pub fn from_id(id: &str) -> Option<KoKind> {
         KoKind::ALL.into_iter().find(|k| k.id() == id)
     }

@@ -72,6 +72,7 @@ impl SuicidePolicy {
         }
     }
 
+    /// Every policy, strictest first.
     pub const ALL: [SuicidePolicy; 3] = [
         SuicidePolicy::Forbidden,
         SuicidePolicy::MultiStone,
@@ -82,7 +83,9 @@ impl SuicidePolicy {
 /// The parts of a ruleset other than repetition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Basics {
+    /// Which suicides are allowed.
     pub suicide: SuicidePolicy,
+    /// Area or territory counting.
     pub scoring: Scoring,
     /// Komi per seat when the case gives none.
     pub komi: Vec<HalfPoints>,
@@ -91,6 +94,7 @@ pub struct Basics {
 }
 
 impl Basics {
+    /// Rules with `suicide`, area scoring, no komi, and the default counting.
     pub fn new(suicide: SuicidePolicy) -> Self {
         Basics {
             suicide,
@@ -150,11 +154,13 @@ impl Basics {
 
 /// A game in progress as ko rules see it, after each play.
 pub struct Moment<'a> {
+    /// The board after the play.
     pub board: &'a Board,
     /// Hash of the board before the play just made.
     pub hash_before: u64,
     /// Seat that made the play.
     pub mover: usize,
+    /// The play just made.
     pub play: GoPlay,
     /// Stones the play captured (0 for a pass).
     pub captured: u32,
@@ -237,6 +243,7 @@ struct Game {
 }
 
 impl<K: KoRule> GoReferee<K> {
+    /// A referee named `id` playing by `basics` with the ko rule `ko`.
     pub fn new(id: impl Into<String>, basics: Basics, ko: K) -> Self {
         GoReferee {
             id: Arc::from(id.into()),
@@ -251,6 +258,7 @@ impl<K: KoRule> GoReferee<K> {
         self.game.as_ref().ok_or_else(not_started)
     }
 
+    /// The board of the game in progress (`None` before [`Referee::start`]).
     pub fn board(&self) -> Option<&Board> {
         self.game.as_ref().map(|g| &g.board)
     }

@@ -8,7 +8,7 @@ use crate::go::board::{Board, Effect};
 use crate::go::graph::Vertex;
 
 #[derive(Debug, Clone, Copy, Default)]
-pub struct NoKo;
+pub(crate) struct NoKo;
 
 impl KoRule for NoKo {
     fn start(&mut self, _: &Board, _: usize, _: usize) {}

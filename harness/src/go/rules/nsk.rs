@@ -15,7 +15,7 @@ use crate::go::GoPlay;
 use crate::util::hashset::HashSet64;
 
 #[derive(Debug, Clone, Default)]
-pub struct Nsk {
+pub(crate) struct Nsk {
     /// Board hash XOR the key of the seat whose stone play created it.
     created: HashSet64,
 }

@@ -21,19 +21,26 @@ use crate::referee::{HalfPoints, RefereeInfo};
 /// One named ruleset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Preset {
+    /// The preset's id (`japanese`, `aga`, …).
     pub id: String,
+    /// Its ko rule.
     pub ko: KoKind,
+    /// Its suicide rule.
     pub suicide: SuicidePolicy,
+    /// Area or territory counting.
     pub scoring: Scoring,
     /// Komi for the second player of a two-player game, in points.
     pub komi: f64,
+    /// One line for `rulediff rules`.
     pub summary: &'static str,
+    /// The rule text it follows, with the article or page.
     pub source: &'static str,
     /// The rule text the mapping rests on, and what it leaves out.
     pub details: &'static str,
 }
 
 impl Preset {
+    /// The preset's rules other than repetition: two-player komi, counting conventions.
     pub fn basics(&self) -> Basics {
         Basics {
             suicide: self.suicide,
@@ -46,6 +53,7 @@ impl Preset {
         }
     }
 
+    /// The preset's registry entry: its referee, details, claims and termination argument.
     pub fn info(&self) -> RefereeInfo<Go> {
         let (id, ko, basics) = (self.id.clone(), self.ko, self.basics());
         let claims = ko.claims(&basics);

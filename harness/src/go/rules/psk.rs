@@ -8,7 +8,7 @@ use crate::go::GoPlay;
 use crate::util::hashset::HashSet64;
 
 #[derive(Debug, Clone, Default)]
-pub struct Psk {
+pub(crate) struct Psk {
     seen: HashSet64,
 }
 

@@ -11,7 +11,7 @@ use crate::go::graph::Vertex;
 use crate::go::GoPlay;
 
 #[derive(Debug, Clone, Default)]
-pub struct SimpleKo {
+pub(crate) struct SimpleKo {
     /// Hash of the position before the last play, when that play was a stone play (before
     /// a pass, the position is the current one, which no capture can recreate).
     banned: Option<u64>,

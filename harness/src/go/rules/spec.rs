@@ -26,7 +26,7 @@ impl Entry {
     }
 }
 
-pub struct SpecReferee {
+pub(crate) struct SpecReferee {
     id: String,
     basics: Basics,
     ko: KoKind,
@@ -35,6 +35,7 @@ pub struct SpecReferee {
 }
 
 impl SpecReferee {
+    /// A spec referee named `id` playing by `basics` under `ko`.
     pub fn new(id: impl Into<String>, basics: Basics, ko: KoKind) -> Self {
         SpecReferee {
             id: id.into(),

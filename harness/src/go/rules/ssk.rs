@@ -26,7 +26,7 @@ use crate::go::GoPlay;
 use crate::util::hashset::HashSet64;
 
 #[derive(Debug, Clone, Default)]
-pub struct Ssk {
+pub(crate) struct Ssk {
     /// Board hash XOR the key of the seat to move next, for every situation remembered.
     seen: HashSet64,
     players: usize,

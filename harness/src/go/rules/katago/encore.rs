@@ -18,7 +18,7 @@ use crate::go::graph::Vertex;
 
 /// The ko-recapture blocks of a cleanup phase and the ko captures made in it.
 #[derive(Debug, Clone, Default)]
-pub struct Blocks {
+pub(crate) struct Blocks {
     pub marked: Vec<bool>,
     /// The blocks' part of the ko hash.
     pub hash: u64,

@@ -11,7 +11,9 @@ use crate::referee::HalfPoints;
 pub enum KoRule {
     /// Basic ko, with Spight's pass ending and a no-result at a third repetition.
     Simple,
+    /// Positional superko over the board positions since the history was last cleared.
     Positional,
+    /// Situational superko: the same, with the player to move part of the position.
     Situational,
     /// Superko over the board positions since the last pass; only a pass from a position
     /// the same player already passed from ends the phase.
@@ -19,6 +21,7 @@ pub enum KoRule {
 }
 
 impl KoRule {
+    /// The rule's name in KataGo's rules strings (`koRule`).
     pub fn name(self) -> &'static str {
         match self {
             KoRule::Simple => "simple",
@@ -52,6 +55,7 @@ impl KoRule {
 /// `taxRule`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Tax {
+    /// Every empty point counts, seki or not.
     None,
     /// Empty points of groups in seki (not in an independent-life region) do not count.
     Seki,
@@ -60,6 +64,7 @@ pub enum Tax {
 }
 
 impl Tax {
+    /// The rule's name in KataGo's rules strings (`taxRule`).
     pub fn name(self) -> &'static str {
         match self {
             Tax::None => "none",
@@ -72,8 +77,11 @@ impl Tax {
 /// One complete KataGo ruleset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Params {
+    /// `koRule`.
     pub ko: KoRule,
+    /// `scoringRule`: area or territory.
     pub scoring: Scoring,
+    /// `taxRule`.
     pub tax: Tax,
     /// `multiStoneSuicideLegal` (a one-stone suicide is never legal).
     pub suicide: bool,

@@ -25,6 +25,8 @@ enum Turn {
     Stone(Vertex, Effect),
 }
 
+/// The fast referee for a KataGo ruleset: the board updated play by play, with the
+/// encore's phases and the button kept as KataGo keeps them.
 pub struct KataGoReferee {
     id: Arc<str>,
     params: Params,
@@ -58,6 +60,7 @@ struct Game {
 }
 
 impl KataGoReferee {
+    /// A referee named `id` playing by `params`.
     pub fn new(id: impl Into<String>, params: Params) -> Self {
         KataGoReferee {
             id: Arc::from(id.into()),

@@ -51,6 +51,8 @@ struct Step {
     after: State,
 }
 
+/// The spec referee for a KataGo ruleset: every ruling recomputed from the whole
+/// history, to diff [`super::referee::KataGoReferee`] against.
 pub struct KataGoSpec {
     id: String,
     params: Params,
@@ -64,6 +66,7 @@ pub struct KataGoSpec {
 }
 
 impl KataGoSpec {
+    /// A referee named `id` playing by `params`.
     pub fn new(id: impl Into<String>, params: Params) -> Self {
         KataGoSpec {
             id: id.into(),

@@ -10,9 +10,11 @@ use super::{BanScope, Opponents, Reading, Replacement, RescindRecord, Turn};
 
 /// One axis: its key in ids, the sentence it reads, and its values, default first.
 pub struct Axis {
+    /// The axis's key in `kee[…]` ids.
     pub key: &'static str,
     /// The sentence of the rule text whose reading the axis fixes, quoted.
     pub sentence: &'static str,
+    /// The axis's values, the default first.
     pub values: &'static [AxisValue],
     /// Reads the axis's value off a reading (an index into `values`).
     get: fn(&Reading) -> usize,
@@ -22,6 +24,7 @@ pub struct Axis {
 
 /// One value of an axis.
 pub struct AxisValue {
+    /// The value's name in `kee[…]` ids.
     pub name: &'static str,
     /// What the sentence means under this value.
     pub meaning: &'static str,

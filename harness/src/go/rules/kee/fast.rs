@@ -178,6 +178,7 @@ impl Refusal {
     }
 }
 
+/// The fast Kee referee: the live game and the record kept play by play.
 #[derive(Clone)]
 pub struct KeeReferee {
     id: String,
@@ -187,6 +188,7 @@ pub struct KeeReferee {
 }
 
 impl KeeReferee {
+    /// A referee named `id` playing by `reading`.
     pub fn new(id: impl Into<String>, reading: Reading) -> Self {
         KeeReferee {
             id: id.into(),

@@ -113,8 +113,11 @@ pub enum Opponents {
 /// One reading of the Kee Rules, axis by axis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Reading {
+    /// What a rescind does to the record that rule 11 reads.
     pub rescind: RescindRecord,
+    /// What may replace a rescinded play (rule 14).
     pub replacement: Replacement,
+    /// How long the ban on the rescinded play holds (rule 14).
     pub ban: BanScope,
     /// The initial board counts as an appearance (rule 11).
     pub start_appears: bool,
@@ -127,10 +130,12 @@ pub struct Reading {
     /// An appeal may name a stone play that rule 10 (or rule 14) already forbids, as long as
     /// rule 11 forbids it too (rule 12).
     pub appeal_names_disallowed: bool,
+    /// Who "his opponent(s)" are (rules 11(b), 13 and claim 6).
     pub opponents: Opponents,
     /// A rescinded stone play no longer counts as "the next stone play" for the stone plays
     /// before it, so they can be rescinded in turn (rule 13).
     pub cascade: bool,
+    /// Who moves after a rescind (rule 14).
     pub turn: Turn,
 }
 
@@ -162,8 +167,11 @@ impl Reading {
 
 /// One referee id: a reading, with the sentence it reads and why.
 pub struct Variant {
+    /// The referee id (`kee`, `kee:rescind-erases`, …).
     pub id: &'static str,
+    /// The reading it plays by.
     pub reading: Reading,
+    /// One line for `rulediff rules`.
     pub summary: &'static str,
     /// The sentence of the rule text this variant reads differently, quoted.
     pub sentence: &'static str,

@@ -50,7 +50,7 @@ struct Derived {
     made_at: std::collections::HashMap<usize, Vec<usize>>,
 }
 
-pub struct KeeSpec {
+pub(crate) struct KeeSpec {
     id: String,
     reading: Reading,
     setup: Option<GoSetup>,
