@@ -78,34 +78,8 @@ class Game:
         return {"ok": True, "legal": True, "moves": [], "over": True, "result": "loss", "reason": reason}
 
 
-class Session:
-    game = None
-
-
-SESSION = Session()
-
-
-def answer(request):
-    if IMPORT_ERROR:
-        raise RuntimeError(IMPORT_ERROR)
-    cmd = request.get("cmd")
-    if cmd == "start":
-        SESSION.game = Game(request["fen"], request.get("moves", []))
-        return SESSION.game.state()
-    game = SESSION.game
-    if game is None:
-        raise ValueError("no game started")
-    if cmd == "play":
-        move = request["move"]
-        if move not in game.legal():
-            reply = game.state()
-            reply["legal"] = False
-            return reply
-        game.push(move)
-        return game.state()
-    if cmd == "state":
-        return game.state()
-    raise ValueError(f"unknown command {cmd!r}")
+def start(request):
+    return Game(request["fen"], request.get("moves", []))
 
 
 def hello():
@@ -123,6 +97,6 @@ def hello():
 
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from rulediff_bridge import serve
+    from rulediff_bridge import serve_state_bridge
 
-    serve(hello(), answer)
+    serve_state_bridge(hello(), start)

@@ -124,6 +124,10 @@ class Game:
             self.cached = sf.legal_moves(self.variant, self.fen, self.moves)
         return self.cached
 
+    def started(self):
+        """The reply to start: earlier moves are not ruled on, so no repetition end."""
+        return self.state(judge=False)
+
     def state(self, judge=True):
         legal = self.legal()
         if not legal:
@@ -162,42 +166,12 @@ def ended(value, reason):
     return {"ok": True, "legal": True, "moves": [], "over": True, "result": result, "reason": reason}
 
 
-def handle(game, request):
-    cmd = request.get("cmd")
-    if cmd == "start":
-        variant = request.get("variant", "xiangqi")
-        fen = request["fen"]
-        if sf.validate_fen(fen, variant) != sf.FEN_OK:
-            raise ValueError(f"Fairy-Stockfish rejects the FEN {fen}")
-        game = Game(variant, fen, request.get("moves", []))
-        return game, game.state(judge=False)
-    if game is None:
-        raise ValueError("no game started")
-    if cmd == "play":
-        move = request["move"]
-        if move not in game.legal():
-            reply = game.state()
-            reply["legal"] = False
-            return game, reply
-        game.push(move)
-        return game, game.state()
-    if cmd == "state":
-        return game, game.state()
-    raise ValueError(f"unknown command {cmd!r}")
-
-
-class Session:
-    game = None
-
-
-SESSION = Session()
-
-
-def answer(request):
-    if IMPORT_ERROR:
-        raise RuntimeError(IMPORT_ERROR)
-    SESSION.game, reply = handle(SESSION.game, request)
-    return reply
+def start(request):
+    variant = request.get("variant", "xiangqi")
+    fen = request["fen"]
+    if sf.validate_fen(fen, variant) != sf.FEN_OK:
+        raise ValueError(f"Fairy-Stockfish rejects the FEN {fen}")
+    return Game(variant, fen, request.get("moves", []))
 
 
 def hello():
@@ -213,6 +187,6 @@ def hello():
 
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from rulediff_bridge import serve
+    from rulediff_bridge import serve_state_bridge
 
-    serve(hello(), answer)
+    serve_state_bridge(hello(), start)

@@ -4,6 +4,9 @@ A bridge hands `serve` its `hello` reply and a function that answers one request
 reads a request a line, echoes each request's `id`, answers `batch` requests in order, turns an
 exception into an `{"error": ...}` reply, and stops at `quit` or end of input. See the README,
 "Engines in any language", for the protocol.
+
+Xiangqi bridges answer every request with the whole state (ffish_bridge.py documents the
+replies); `serve_state_bridge` is their whole request loop, given how to start a game.
 """
 
 import json
@@ -38,3 +41,38 @@ def serve(hello, answer):
         reply["id"] = request.get("id")
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
+
+
+def serve_state_bridge(hello, start):
+    """Serves a bridge whose every reply is the whole state (start, play, state).
+
+    `start(request)` makes a game from a start request (its "fen" and earlier "moves"): an
+    object with `legal()` (the legal moves, UCI), `push(move)` (makes a legal move) and
+    `state()` (the state reply); the reply to start is its `started()` where it has one, else
+    its `state()`. A move that is not legal changes nothing and is answered with the state and
+    "legal": false. A `hello` with an "error" (a missing library) makes every request fail
+    with it.
+    """
+    games = [None]
+
+    def answer(request):
+        if "error" in hello:
+            raise RuntimeError(hello["error"])
+        cmd = request.get("cmd")
+        if cmd == "start":
+            games[0] = start(request)
+            return getattr(games[0], "started", games[0].state)()
+        game = games[0]
+        if game is None:
+            raise ValueError("no game started")
+        if cmd == "play":
+            move = request["move"]
+            if move not in game.legal():
+                return dict(game.state(), legal=False)
+            game.push(move)
+            return game.state()
+        if cmd == "state":
+            return game.state()
+        raise ValueError(f"unknown command {cmd!r}")
+
+    serve(hello, answer)

@@ -362,7 +362,7 @@ fn bad_command_lines_are_refused_before_any_work() {
                 "--out",
                 out,
             ],
-            "engines referee Go games only",
+            "the engines given referee go games, not chess",
         ),
         (
             &[

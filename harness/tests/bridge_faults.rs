@@ -102,24 +102,26 @@ fn hanging_dying_and_garbage_bridges_are_faults_within_their_time_out() {
     }
     let dir = scratch("broken");
     let script = write(&dir, "broken.py", BROKEN);
-    let bridges =
-        format!("hang=python3 {script} hang;die=python3 {script} die;junk=python3 {script} junk");
-    let env = [
-        ("RULEDIFF_CHESS_BRIDGES", bridges.as_str()),
-        ("RULEDIFF_BRIDGE_TIMEOUT_MS", "400"),
-        ("RULEDIFF_BRIDGE_STARTUP_MS", "5000"),
-    ];
+    let mut file = String::new();
+    for how in ["hang", "die", "junk"] {
+        file.push_str(&format!(
+            "[[engine]]\nid = \"{how}\"\nfamily = \"chess\"\ncommand = \"python3 {script} {how}\"\nruleset = \"fide\"\nclaim_draws = true\ntimeout_ms = 400\nstartup_ms = 5000\n\n"
+        ));
+    }
+    let engines = write(&dir, "engines.toml", &file);
     let started = Instant::now();
     let out = rulediff(
         &[
             "run",
             &case(),
+            "--engines",
+            &engines,
             "--rules",
             "fide,hang,die,junk",
             "--format",
             "json",
         ],
-        &env,
+        &[],
     );
     let took = started.elapsed();
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -152,11 +154,25 @@ fn a_bridge_that_dies_once_is_restarted_and_the_game_replayed() {
     let proxy = write(&dir, "flaky.py", FLAKY);
     let marker = dir.join("died").display().to_string();
     // hello, start, and a few plies and questions, then the process dies mid-game.
-    let bridges = format!("flaky=python3 {proxy} {bridge} {marker} 6");
-    let env = [("RULEDIFF_CHESS_BRIDGES", bridges.as_str())];
+    let engines = write(
+        &dir,
+        "engines.toml",
+        &format!(
+            "[[engine]]\nid = \"flaky\"\nfamily = \"chess\"\ncommand = [\"python3\", \"{proxy}\", \"{bridge}\", \"{marker}\", \"5\"]\nruleset = \"fide\"\nclaim_draws = true\n"
+        ),
+    );
     let out = rulediff(
-        &["run", &case(), "--rules", "fide,flaky", "--format", "json"],
-        &env,
+        &[
+            "run",
+            &case(),
+            "--engines",
+            &engines,
+            "--rules",
+            "fide,flaky",
+            "--format",
+            "json",
+        ],
+        &[],
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let run = &report["runs"][0];

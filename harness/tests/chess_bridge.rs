@@ -87,17 +87,40 @@ fn python_chess_agrees_with_fide_on_random_games() {
     }
 }
 
+/// An engines file naming chess bridges, in a scratch folder of its own.
+fn engines_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("rulediff-cb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("engines.toml");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
 #[test]
 fn broken_bridges_are_faults() {
     let case = format!("{}/basics/fools-mate.toml", corpus());
-    let bridges = "missing=/nonexistent/bridge;garbage=yes;silent=sleep 30";
-    let env = [
-        ("RULEDIFF_CHESS_BRIDGES", bridges),
-        ("RULEDIFF_BRIDGE_TIMEOUT_MS", "300"),
-    ];
+    let mut text = String::new();
+    for (id, command) in [
+        ("missing", "/nonexistent/bridge"),
+        ("garbage", "yes"),
+        ("silent", "sleep 30"),
+    ] {
+        text.push_str(&format!(
+            "[[engine]]\nid = \"{id}\"\nfamily = \"chess\"\ncommand = \"{command}\"\nruleset = \"fide\"\ntimeout_ms = 300\n\n"
+        ));
+    }
+    let engines = engines_file("broken", &text);
     let out = rulediff(
-        &["run", &case, "--rules", "fide,missing,garbage,silent"],
-        &env,
+        &[
+            "run",
+            &case,
+            "--engines",
+            &engines,
+            "--rules",
+            "fide,missing,garbage,silent",
+        ],
+        &[],
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -113,6 +136,88 @@ fn broken_bridges_are_faults() {
         "{stdout}"
     );
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
-    let listing = String::from_utf8_lossy(&rulediff(&["rules"], &env).stdout).into_owned();
-    assert!(listing.contains("garbage-no-claim"));
+    let listing = rulediff(&["engines", "--engines", &engines], &[]);
+    let listing = String::from_utf8_lossy(&listing.stdout).into_owned();
+    assert!(listing.contains("(chess engine)"), "{listing}");
+}
+
+/// Every line rulediff writes to the python-chess bridge, appended to a log (argv: bridge,
+/// log).
+const COUNTING: &str = r#"
+import runpy, sys
+bridge, log = sys.argv[1], open(sys.argv[2], "a")
+def lines():
+    for line in sys.__stdin__:
+        log.write(line)
+        log.flush()
+        yield line
+sys.stdin = lines()
+sys.argv = [bridge]
+runpy.run_path(bridge, run_name="__main__")
+"#;
+
+/// A chess bridge named by an engines file takes part like a built-in one, and each campaign
+/// step costs one round trip: the play, the next legal set and the status in one batch.
+#[test]
+fn an_engines_file_names_a_chess_bridge_and_plays_are_batched() {
+    if !python_chess_available() {
+        return;
+    }
+    let bridge = format!(
+        "{}/bridges/python_chess_bridge.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let dir = std::env::temp_dir().join(format!("rulediff-cb-counting-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (counting, log) = (dir.join("counting.py"), dir.join("requests.log"));
+    std::fs::write(&counting, COUNTING).unwrap();
+    let text = format!(
+        "[[engine]]\nid = \"counted\"\nfamily = \"chess\"\ncommand = [\"python3\", \"{}\", \"{bridge}\", \"{}\"]\nruleset = \"fide\"\nclaim_draws = true\n",
+        counting.display(),
+        log.display()
+    );
+    let engines = engines_file("count", &text);
+    let out_dir = dir.join("out");
+    let out = rulediff(
+        &[
+            "random",
+            "--family",
+            "chess",
+            "--games",
+            "6",
+            "--seed",
+            "3",
+            "--engines",
+            &engines,
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out_dir.join("results.json")).unwrap()).unwrap();
+    // Without --rules the campaign compares the engine with the ruleset it claims.
+    assert_eq!(
+        results["plan"]["referees"],
+        serde_json::json!(["fide", "counted"])
+    );
+    assert_eq!(results["signatures"], serde_json::json!([]));
+    assert_eq!(results["faults"], serde_json::json!([]));
+    let plies = results["plies"].as_u64().unwrap();
+    assert!(plies > 100, "{plies}");
+    let requests = std::fs::read_to_string(&log).unwrap();
+    let lines = requests.lines().count() as u64;
+    let batches = requests.lines().filter(|l| l.contains("\"batch\"")).count() as u64;
+    // One batch a play; beyond that hello, and per game a start and the first questions.
+    assert!(batches >= plies, "{batches} batches for {plies} plies");
+    assert!(
+        lines <= plies + 1 + 6 * 4,
+        "{lines} lines for {plies} plies"
+    );
 }

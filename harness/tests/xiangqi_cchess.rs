@@ -52,3 +52,55 @@ fn cchess_meets_its_claim_along_random_games() {
     assert!(saved["plies"].as_u64().unwrap() > 100, "{saved}");
     assert_eq!(saved["claims"]["cchess"], saved["claims"]["no-repetition"]);
 }
+
+/// An engines file names a xiangqi bridge (here cchess's script under an id of its own) with
+/// the ruleset it claims; a campaign without `--rules` compares the two, and a chess ruleset
+/// claimed for it is refused with the file and line.
+#[test]
+fn an_engines_file_names_a_xiangqi_bridge() {
+    if skip() {
+        return;
+    }
+    let dir = common::scratch("engines-file");
+    let script = format!("{}/bridges/cchess_bridge.py", env!("CARGO_MANIFEST_DIR"));
+    let entry = |ruleset: &str| {
+        format!(
+            "[[engine]]\nid = \"my-cchess\"\nfamily = \"xiangqi\"\ncommand = [\"python3\", \"{script}\"]\nruleset = \"{ruleset}\"\n"
+        )
+    };
+    let engines = dir.join("engines.toml");
+    std::fs::write(&engines, entry("no-repetition")).unwrap();
+    let out_dir = dir.join("out");
+    let out = rulediff(&[
+        "random",
+        "--family",
+        "xiangqi",
+        "--games",
+        "2",
+        "--seed",
+        "7",
+        "--max-plies",
+        "60",
+        "--engines",
+        engines.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let saved = results(&out_dir);
+    assert_eq!(
+        saved["plan"]["referees"],
+        serde_json::json!(["no-repetition", "my-cchess"])
+    );
+    assert_eq!(saved["faults"], serde_json::json!([]), "{saved}");
+    assert_eq!(saved["signatures"], serde_json::json!([]), "{saved}");
+    assert!(saved["plies"].as_u64().unwrap() >= 60, "{saved}");
+    std::fs::write(&engines, entry("fide")).unwrap();
+    let out = rulediff(&["engines", "--engines", engines.to_str().unwrap()]);
+    let error = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        error.contains("engines.toml:1: engine `my-cchess`: ruleset `fide` is a chess ruleset"),
+        "{error}"
+    );
+}

@@ -5,7 +5,7 @@
 #   bash reports/engines/run.sh          (about 10 minutes on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")"
-rulediff=../../target/release/rulediff
+rulediff=${RULEDIFF:-../../target/release/rulediff}
 campaign() { # name board games max-plies engine [extra args]
   local name=$1 board=$2 games=$3 plies=$4 engine=$5
   shift 5
@@ -54,6 +54,9 @@ chess_campaign chessops-ep-castling 300 no-repetition,chessops --start "$CASTLIN
 for preset in chinese aga japanese korean ing nz; do
   campaign "ogs-$preset-5x5" 5x5 300 200 "ogs-$preset"
 done
+for preset in chinese aga japanese korean ing nz; do
+  campaign "ogs-$preset-9x9" 9x9 300 648 "ogs-$preset"
+done
 # Tenuki (npm tenuki), one campaign per ko rule on each board size.
 for ko in "" -psk -ssk -nsk; do
   campaign "tenuki$ko-5x5" 5x5 1000 200 "tenuki$ko"
@@ -64,6 +67,25 @@ campaign openspiel-go-5x5 5x5 300 200 openspiel-go --rules simple-ko,psk,openspi
 campaign pettingzoo-go-5x5 5x5 300 200 pettingzoo-go
 chess_campaign openspiel-chess-start 200 threefold-automatic,openspiel-chess
 campaign openspiel-go-vs-simple-ko-5x5 5x5 300 200 openspiel-go
+campaign openspiel-go-9x9 9x9 300 648 openspiel-go --rules simple-ko,psk,openspiel-go
+campaign openspiel-go-vs-simple-ko-9x9 9x9 300 648 openspiel-go
+campaign pettingzoo-go-9x9 9x9 300 648 pettingzoo-go
+campaign sabaki+all-suicide-9x9 9x9 200 648 sabaki+all-suicide
+# 19x19, short: 40 games to a 400-ply bound, the bridges on the full board.
+for preset in chinese ing; do
+  campaign "ogs-$preset-19x19" 19x19 40 400 "ogs-$preset"
+done
+campaign sabaki-19x19 19x19 40 400 sabaki
+campaign tenuki-psk-19x19 19x19 40 400 tenuki-psk
+campaign openspiel-go-19x19 19x19 40 400 openspiel-go --rules simple-ko,psk,openspiel-go
+# Importing pygame can take more than the default 10 s under load: a longer start-up.
+printf '[[engine]]\nid = "pettingzoo-go"\nstartup_ms = 60000\n' > pettingzoo-slow-start.toml
+rm -rf pettingzoo-go-19x19
+"$rulediff" random --board 19x19 --games 40 --max-plies 400 --seed 2026 \
+  --engines pettingzoo-slow-start.toml --out pettingzoo-go-19x19 > pettingzoo-go-19x19.txt
+rm pettingzoo-slow-start.toml
+mv pettingzoo-go-19x19.txt pettingzoo-go-19x19/summary.txt
+head -1 pettingzoo-go-19x19/summary.txt
 # cchess (PyPI), a Python xiangqi library: about 10 ms a step, so a short campaign.
 rm -rf cchess-start
 "$rulediff" random --family xiangqi --games 24 --max-plies 200 --seed 2026 \

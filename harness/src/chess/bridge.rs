@@ -1,17 +1,19 @@
 //! External chess referees: a *bridge* is a process that speaks rulediff's JSON-lines
 //! referee protocol (README, "Engines in any language") for an engine or library. The bundled bridge wraps
 //! python-chess (`harness/bridges/python_chess_bridge.py`, embedded in the binary and run with
-//! `python3`, or `$RULEDIFF_PYTHON`); more bridges are registered with
-//! `RULEDIFF_CHESS_BRIDGES="id=program arg …;id2=…"`, each as `<id>` (claims at the first
-//! chance) and `<id>-no-claim`.
+//! `python3`, or `$RULEDIFF_PYTHON`); chess.js, chessops and OpenSpiel's chess are built in
+//! too, and an engines file names more (`family = "chess"`, [`from_spec`]).
 //!
 //! A bridge reports facts — legality, automatic ends, the draw the player to move can claim —
-//! and the claim policy is applied here, as for the internal FIDE referees. A bridge that
+//! and the claim policy is applied here, as for the internal FIDE referees. Each play travels
+//! with the next `legal` and `status` in one `batch`, so a campaign step costs one round trip
+//! (`tests/chess_bridge.rs` counts them). A bridge that
 //! cannot be started, exits, stays silent past the timeout or answers nonsense is a
 //! [`Fault`], never a ruling; a hang or crash is recovered from once (the game replayed in a
 //! new process) by [`crate::engine::json_bridge`], which also pools processes across games.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{json, Value};
 use shakmaty::uci::UciMove;
@@ -20,6 +22,7 @@ use super::notation::parse_uci;
 use super::rules::fide::Claims;
 use super::{Chess, ChessSetup};
 use crate::engine::json_bridge::{BridgeKind, Session};
+use crate::engine::spec::EngineSpec;
 use crate::referee::{Fault, Outcome, Referee, RefereeInfo, Status, Verdict};
 
 /// The python-chess bridge, as shipped.
@@ -53,24 +56,38 @@ pub struct BridgeReferee {
     id: String,
     claims: Claims,
     session: Session,
+    /// The bridge's answers about the current position, fetched with the last play.
     status: Option<Status>,
+    legal: Option<Vec<UciMove>>,
 }
 
 impl BridgeReferee {
     /// A referee `id` played by the bridge program `command`, claiming `claims`.
     pub fn new(id: impl Into<String>, command: Arc<CommandLine>, claims: Claims) -> Self {
+        Self::with_timeouts(id, command, claims, None)
+    }
+
+    /// As [`BridgeReferee::new`], with the bounds on a reply and on a new process's first
+    /// reply (`None`: the defaults of [`crate::engine::json_bridge`]).
+    pub fn with_timeouts(
+        id: impl Into<String>,
+        command: Arc<CommandLine>,
+        claims: Claims,
+        timeouts: Option<(Duration, Duration)>,
+    ) -> Self {
         let id = id.into();
         let kind = BridgeKind {
             id: id.clone(),
             argv: command.as_ref().clone(),
             check,
-            timeouts: None,
+            timeouts,
         };
         BridgeReferee {
             id,
             claims,
             session: Session::new(kind),
             status: None,
+            legal: None,
         }
     }
 
@@ -81,17 +98,7 @@ impl BridgeReferee {
         }
     }
 
-    fn verdict(&mut self, cmd: &str, play: &UciMove) -> Result<Verdict, Fault> {
-        if self.status()?.is_over() {
-            return Ok(Verdict::illegal("game-over"));
-        }
-        let request = json!({"cmd": cmd, "move": play.to_string()});
-        let reply = if cmd == "play" {
-            let legal = |r: &Value| r.get("legal").and_then(Value::as_bool) == Some(true);
-            self.session.change(request, legal)?
-        } else {
-            self.session.ask(&request)?
-        };
+    fn read_verdict(cmd: &str, reply: &Value) -> Result<Verdict, Fault> {
         match reply.get("legal").and_then(Value::as_bool) {
             Some(true) => Ok(Verdict::Legal),
             Some(false) => Ok(Verdict::illegal(
@@ -100,11 +107,31 @@ impl BridgeReferee {
                     .and_then(Value::as_str)
                     .unwrap_or("illegal-move"),
             )),
-            None => Err(Self::garbage(cmd, &reply)),
+            None => Err(Self::garbage(cmd, reply)),
         }
     }
 
-    fn read_status(&self, reply: &Value) -> Option<Status> {
+    fn read_legal(reply: &Value) -> Result<Vec<UciMove>, Fault> {
+        let moves = reply
+            .get("moves")
+            .and_then(Value::as_array)
+            .ok_or_else(|| Self::garbage("legal", reply))?;
+        moves
+            .iter()
+            .map(|m| {
+                m.as_str()
+                    .and_then(|s| parse_uci(s).ok())
+                    .ok_or_else(|| Self::garbage("legal", reply))
+            })
+            .collect()
+    }
+
+    fn read_status(&self, reply: &Value) -> Result<Status, Fault> {
+        self.status_of(reply)
+            .ok_or_else(|| Self::garbage("status", reply))
+    }
+
+    fn status_of(&self, reply: &Value) -> Option<Status> {
         let text = |key: &str| reply.get(key).and_then(Value::as_str).map(str::to_string);
         let outcome = match reply.get("over")?.as_bool()? {
             true => match text("winner") {
@@ -132,20 +159,42 @@ impl Referee<Chess> for BridgeReferee {
 
     fn start(&mut self, setup: &ChessSetup) -> Result<(), Fault> {
         self.status = None;
+        self.legal = None;
         self.session
             .restart_with(json!({"cmd": "start", "setup": {"fen": setup.fen}}))?;
         Ok(())
     }
 
     fn judge(&mut self, play: &UciMove) -> Result<Verdict, Fault> {
-        self.verdict("judge", play)
+        if self.status()?.is_over() {
+            return Ok(Verdict::illegal("game-over"));
+        }
+        if self.legal.as_ref().is_some_and(|l| l.contains(play)) {
+            return Ok(Verdict::Legal);
+        }
+        let reply = self
+            .session
+            .ask(&json!({"cmd": "judge", "move": play.to_string()}))?;
+        Self::read_verdict("judge", &reply)
     }
 
+    /// The play, the next legal set and the status in one batch: one round trip a step.
     fn play(&mut self, play: &UciMove) -> Result<Verdict, Fault> {
-        let verdict = self.verdict("play", play)?;
-        if verdict.is_legal() {
-            self.status = None;
+        if self.status()?.is_over() {
+            return Ok(Verdict::illegal("game-over"));
         }
+        let requests = [
+            json!({"cmd": "play", "move": play.to_string()}),
+            json!({"cmd": "legal"}),
+            json!({"cmd": "status"}),
+        ];
+        let made = |request: &Value, reply: &Value| {
+            request["cmd"] == "play" && reply.get("legal") == Some(&Value::Bool(true))
+        };
+        let replies = self.session.batch(&requests, made)?;
+        let verdict = Self::read_verdict("play", &replies[0])?;
+        self.legal = Some(Self::read_legal(&replies[1])?);
+        self.status = Some(self.read_status(&replies[2])?);
         Ok(verdict)
     }
 
@@ -154,9 +203,7 @@ impl Referee<Chess> for BridgeReferee {
             return Ok(status.clone());
         }
         let reply = self.session.ask(&json!({"cmd": "status"}))?;
-        let status = self
-            .read_status(&reply)
-            .ok_or_else(|| Self::garbage("status", &reply))?;
+        let status = self.read_status(&reply)?;
         self.status = Some(status.clone());
         Ok(status)
     }
@@ -165,19 +212,13 @@ impl Referee<Chess> for BridgeReferee {
         if self.status()?.is_over() {
             return Ok(Vec::new());
         }
+        if let Some(legal) = &self.legal {
+            return Ok(legal.clone());
+        }
         let reply = self.session.ask(&json!({"cmd": "legal"}))?;
-        let moves = reply
-            .get("moves")
-            .and_then(Value::as_array)
-            .ok_or_else(|| Self::garbage("legal", &reply))?;
-        moves
-            .iter()
-            .map(|m| {
-                m.as_str()
-                    .and_then(|s| parse_uci(s).ok())
-                    .ok_or_else(|| Self::garbage("legal", &reply))
-            })
-            .collect()
+        let legal = Self::read_legal(&reply)?;
+        self.legal = Some(legal.clone());
+        Ok(legal)
     }
 
     fn incidents(&mut self) -> Vec<String> {
@@ -253,7 +294,7 @@ fn single(id: &str, command: CommandLine, summary: &str, ruleset: &str) -> Refer
     .with_claims(crate::chess::rules::registry::claims(ruleset))
 }
 
-/// The bridges: python-chess, chess.js, chessops, and any named in `RULEDIFF_CHESS_BRIDGES`.
+/// The built-in bridges: python-chess, chess.js, chessops, OpenSpiel's chess.
 pub fn registry() -> Vec<RefereeInfo<Chess>> {
     let mut out = pair(
         "python-chess",
@@ -276,18 +317,41 @@ pub fn registry() -> Vec<RefereeInfo<Chess>> {
         "OpenSpiel 2.0.2 chess (PyPI open-spiel, external bridge): ChessState's own game end, no claim",
         "threefold-automatic",
     ));
-    let extra = std::env::var("RULEDIFF_CHESS_BRIDGES").unwrap_or_default();
-    for entry in extra.split(';').map(str::trim).filter(|e| !e.is_empty()) {
-        if let Some((id, command)) = entry.split_once('=') {
-            let command: CommandLine = command.split_whitespace().map(str::to_string).collect();
-            out.extend(pair(
-                id.trim(),
-                command,
-                "external bridge from RULEDIFF_CHESS_BRIDGES",
-                entry,
-                None,
-            ));
-        }
-    }
     out
+}
+
+/// The referee an engines file defines (`family = "chess"`): its bridge program, the ruleset
+/// it claims, whether rulediff claims the draws it reports (`claim_draws`), its time-outs.
+pub fn from_spec(spec: &EngineSpec) -> RefereeInfo<Chess> {
+    let crate::engine::spec::Kind::Bridge { argv } = &spec.kind else {
+        unreachable!("an engines file makes every chess engine a protocol bridge")
+    };
+    let policy = match spec.claim_draws {
+        true => Claims::FirstChance,
+        false => Claims::Never,
+    };
+    let (id, command, timeouts) = (spec.id.clone(), Arc::new(argv.clone()), spec.timeouts());
+    let info = RefereeInfo::new(
+        spec.id.clone(),
+        crate::engine::summary_of(spec),
+        spec.command_line(),
+        move || {
+            Box::new(BridgeReferee::with_timeouts(
+                id.clone(),
+                command.clone(),
+                policy,
+                Some(timeouts),
+            ))
+        },
+    )
+    .with_details(format!(
+        "claims draws: {}; timeout {} ms per request, {} ms to start",
+        spec.claim_draws,
+        spec.timeout_ms,
+        spec.startup_ms()
+    ));
+    match crate::engine::claims_of::<Chess>(spec) {
+        Some(claims) => info.with_claims(claims),
+        None => info,
+    }
 }

@@ -1,16 +1,15 @@
 //! External engines on the command line: `--engine` and `--engines FILE` for `run` and
 //! `random`, and `rulediff engines`, which lists what can be used.
 
-use std::any::Any;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use rulediff::engine::spec::{self, EngineSpec, Kind};
+use rulediff::engine::spec::{self, EngineFamily, EngineSpec, Kind};
 use rulediff::engine::{known, Engines};
 use rulediff::family::Family;
 use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{Fault, RefereeInfo};
+use rulediff::referee::{Fault, RefereeInfo, Refereed};
 
 #[derive(clap::Args, Default)]
 pub struct EngineArgs {
@@ -52,43 +51,40 @@ impl EngineArgs {
     }
 }
 
-/// Referees of both kinds, and the ids a run adds to each case: the claimed rulesets, then
-/// the engines.
-pub fn joined(engines: &Engines) -> (Vec<RefereeInfo<rulediff::go::Go>>, Vec<String>) {
-    let mut ids = engines.claimed();
-    ids.extend(engines.specs().map(|s| s.id.clone()));
-    (engines.referees(), ids)
-}
-
-/// As [`joined`], for a game of family `F`: engines referee Go games only, so every other
-/// family gets none.
+/// The engines of a game of family `F` as referees, and the ids a run adds to each case: the
+/// rulesets they claim, then the engines.
 pub fn joined_for<F: Family>(engines: &Engines) -> (Vec<RefereeInfo<F>>, Vec<String>) {
-    let (referees, ids) = joined(engines);
-    let referees: Box<dyn Any> = Box::new(referees);
-    match referees.downcast::<Vec<RefereeInfo<F>>>() {
-        Ok(referees) => (*referees, ids),
-        Err(_) => (Vec::new(), Vec::new()),
-    }
+    let mut ids = engines.claimed_in(F::NAME);
+    ids.extend(engines.ids_in(F::NAME));
+    (engines.referees_for::<F>(), ids)
 }
 
-/// Refuses engines for a family other than Go (the only one engines referee).
-pub fn refuse_unless_go<F: Family>(args: &EngineArgs) -> anyhow::Result<()> {
-    if F::NAME != Go::NAME && (!args.engine.is_empty() || args.engines.is_some()) {
-        anyhow::bail!("engines referee Go games only");
+/// Refuses engines when none of them referees family `F` (a campaign of one family).
+pub fn refuse_other_families<F: Family>(engines: &Engines) -> anyhow::Result<()> {
+    if engines.is_empty() || !engines.ids_in(F::NAME).is_empty() {
+        return Ok(());
     }
-    Ok(())
+    let mut families: Vec<&str> = engines.specs().map(|s| s.family.name()).collect();
+    families.dedup();
+    anyhow::bail!(
+        "the engines given referee {} games, not {} (an engines file sets `family`)",
+        families.join(" and "),
+        F::NAME
+    )
 }
 
-/// [`preflight`] where `setup` is a Go setup (engines referee Go games only).
-pub fn preflight_for<F: Family>(
+/// [`preflight`] for a game of family `F`.
+pub fn preflight_for<F: Refereed>(
     engines: &Engines,
     setup: &F::Setup,
     strict: bool,
 ) -> anyhow::Result<()> {
-    match (setup as &dyn Any).downcast_ref::<GoSetup>() {
-        Some(setup) => preflight(engines, setup, strict),
-        None => Ok(()),
+    for (id, fault) in engines.check::<F>(setup) {
+        if strict || !matches!(fault, Fault::Unsupported { .. }) {
+            anyhow::bail!("engine `{id}`: {fault}");
+        }
     }
+    Ok(())
 }
 
 /// Checks that each engine starts (on an empty 9×9 board) when a Go case among
@@ -101,23 +97,17 @@ pub fn preflight_cases<'a>(
         return Ok(());
     }
     let nine = rulediff::go::graph::Graph::grid(9, 9, false).map_err(anyhow::Error::msg)?;
-    preflight(engines, &GoSetup::empty(nine, 2), false)
-}
-
-/// Starts each engine on `setup`; an engine that cannot run stops the command before it
-/// begins. With `strict`, an engine that cannot play this board stops it too.
-pub fn preflight(engines: &Engines, setup: &GoSetup, strict: bool) -> anyhow::Result<()> {
-    for (id, fault) in engines.check(setup) {
-        if strict || !matches!(fault, Fault::Unsupported { .. }) {
-            anyhow::bail!("engine `{id}`: {fault}");
-        }
-    }
-    Ok(())
+    preflight_for::<Go>(engines, &GoSetup::empty(nine, 2), false)
 }
 
 /// What rulediff asks an engine of each kind, for the listing.
-fn asks(kind: &Kind) -> &'static str {
-    match kind {
+fn asks(spec: &EngineSpec) -> &'static str {
+    match spec.family {
+        EngineFamily::Chess => return CHESS_ASKS,
+        EngineFamily::Xiangqi => return XIANGQI_ASKS,
+        EngineFamily::Go => {}
+    }
+    match &spec.kind {
         Kind::Gtp { .. } => {
             "legal sets and single plays (all_legal / is_legal, or play and undo), each play; \
              rulediff ends the game at two passes and counts it (or final_score)"
@@ -166,11 +156,14 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
             "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  asks: {}\n{:width$}  {found}",
             spec.id,
             spec.ruleset.as_deref().unwrap_or("-"),
-            spec.summary,
+            match spec.family {
+                EngineFamily::Go => spec.summary.clone(),
+                family => format!("({} engine) {}", family.name(), spec.summary),
+            },
             "",
             spec.command_line(),
             "",
-            asks(&spec.kind),
+            asks(spec),
             ""
         )?;
     }

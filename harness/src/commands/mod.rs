@@ -35,10 +35,12 @@ use rulediff::families::{self, ForFamily};
 use rulediff::family::Listed;
 use rulediff::referee::rule_matches;
 
-/// Fails on any id in a `--rules` list that no family knows, and on a list that selects no
-/// referee of any family (`''`, `-all`).
-pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
-    let known: Vec<String> = families::for_each(&mut Ids).concat();
+/// Fails on any id in a `--rules` list that no family knows (nor names one of `engines`, the
+/// ids of the run's external engines), and on a list that selects no referee of any family
+/// (`''`, `-all`).
+pub fn check_rule_ids(spec: &str, engines: &[String]) -> anyhow::Result<()> {
+    let mut known: Vec<String> = families::for_each(&mut Ids).concat();
+    known.extend_from_slice(engines);
     for token in rulediff::referee::select::tokens(spec) {
         let pattern = token.strip_prefix('-').unwrap_or(token);
         let named = families::for_each(&mut NamedByParts(pattern));
@@ -55,7 +57,10 @@ pub fn check_rule_ids(spec: &str) -> anyhow::Result<()> {
     let none = families::for_each(&mut SelectsNone(spec))
         .into_iter()
         .all(|none| none);
-    if none {
+    let engine_named = rulediff::referee::select::tokens(spec)
+        .iter()
+        .any(|t| engines.iter().any(|e| e == t));
+    if none && !engine_named {
         anyhow::bail!("--rules `{spec}` selects no referee; `rulediff rules` lists them all");
     }
     Ok(())

@@ -83,16 +83,17 @@ impl ForFamily for Campaign<'_> {
             players: args.players,
         };
         let start = F::start(&options)?;
-        super::engines::refuse_unless_go::<F>(&args.engines)?;
         let engines = args.engines.load()?;
+        super::engines::refuse_other_families::<F>(&engines)?;
         super::engines::preflight_for::<F>(&engines, &start.setup, true)?;
         let (extra, joined) = super::engines::joined_for::<F>(&engines);
         let mut registry = F::registry_for(args.rules.as_deref().unwrap_or_default());
         registry.extend(extra);
-        let rules = match (&args.rules, engines.is_empty()) {
+        let claimed = engines.claimed_in(F::NAME);
+        let rules = match (&args.rules, claimed.is_empty()) {
             (Some(rules), _) => rules.clone(),
             (None, true) => F::DEFAULT_RULES.into(),
-            (None, false) => engines.claimed().join(","),
+            (None, false) => claimed.join(","),
         };
         let mut referees = select(&registry, &rules).map_err(anyhow::Error::msg)?;
         for info in joined

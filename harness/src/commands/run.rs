@@ -65,8 +65,10 @@ struct JsonReport<'a> {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
+    let engines = args.engines.load()?;
     if let Some(spec) = &args.rules {
-        super::check_rule_ids(spec)?;
+        let ids: Vec<String> = engines.specs().map(|s| s.id.clone()).collect();
+        super::check_rule_ids(spec, &ids)?;
     }
     let walk = case::discover_warn(&args.paths).context("cannot list the case files")?;
     for warning in &walk.warnings {
@@ -79,7 +81,6 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     let options = Options {
         legal_sets: args.legal_sets,
     };
-    let engines = args.engines.load()?;
     let loaded: Vec<Result<AnyCase, CaseError>> =
         files.par_iter().map(|p| families::load(p)).collect();
     super::engines::preflight_cases(&engines, loaded.iter().flatten().map(AnyCase::family))?;

@@ -40,7 +40,11 @@
 //!   `checkmate`, `stalemate`, `insufficient-material`, `seventy-five-move`, `fivefold`, and
 //!   `claim` the draw the player to move may claim (`threefold`, `threefold-intended`,
 //!   `fifty-move`, `fifty-move-intended`) or `null`.
-//! - **Xiangqi**: as Fairy-Stockfish's bridge (`harness/bridges/ffish_bridge.py`).
+//! - **Xiangqi**: as Fairy-Stockfish's bridge (`harness/bridges/ffish_bridge.py`): every
+//!   reply to `start`, `play` and `state` is the whole state, so a step is one round trip.
+//!
+//! Go and chess referees send each `play` with the next `legal` and `status` in one `batch`.
+//! An engines file names a bridge of any family (`family = "chess"`, [`super::spec`]).
 //!
 //! # Faults
 //!

@@ -14,7 +14,18 @@
 //! komi = 0.0                             # when the case gives none
 //! pipeline = true                        # send the next all_legal with each play
 //! protocol = "gtp"                       # gtp | json: rulediff's JSON-lines protocol
+//!
+//! [[engine]]
+//! id = "mychess"
+//! family = "chess"                       # go (default) | chess | xiangqi
+//! command = ["python3", "my_chess_bridge.py"]  # a bridge speaking the JSON protocol
+//! ruleset = "fide"                       # a chess ruleset of ours
+//! claim_draws = true                     # chess only: claim the draws the bridge reports
 //! ```
+//!
+//! A chess or xiangqi engine is always a protocol bridge with a command of its own; the keys
+//! of GTP engines (`legality`, `scoring`, `komi`, `pipeline`) are refused for it, as is
+//! `claim_draws` for a Go or xiangqi engine.
 
 use std::path::{Path, PathBuf};
 
@@ -99,11 +110,56 @@ pub enum Protocol {
     Json,
 }
 
+/// The game family an engine referees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EngineFamily {
+    /// Go: GTP engines, the goban crate, protocol bridges.
+    #[default]
+    Go,
+    /// Chess: protocol bridges.
+    Chess,
+    /// Xiangqi: protocol bridges answering as `ffish_bridge.py` does.
+    Xiangqi,
+}
+
+impl EngineFamily {
+    /// The family's name, as case files and `--family` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineFamily::Go => "go",
+            EngineFamily::Chess => "chess",
+            EngineFamily::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// The ids of the family's own referees (rulesets and built-in bridges).
+    fn referee_ids(self) -> Vec<String> {
+        use crate::referee::Refereed;
+        match self {
+            EngineFamily::Go => crate::go::Go::registry()
+                .into_iter()
+                .map(|r| r.id)
+                .collect(),
+            EngineFamily::Chess => crate::chess::Chess::registry()
+                .into_iter()
+                .map(|r| r.id)
+                .collect(),
+            EngineFamily::Xiangqi => crate::xiangqi::Xiangqi::registry()
+                .into_iter()
+                .map(|r| r.id)
+                .collect(),
+        }
+    }
+}
+
 /// One engine.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineSpec {
     /// The id `--rules` and reports name it by.
     pub id: String,
+    /// The game it referees.
+    pub family: EngineFamily,
     /// What stands behind it.
     pub kind: Kind,
     /// Our ruleset it claims to follow; runs and campaigns add it so the two are compared.
@@ -123,6 +179,9 @@ pub struct EngineSpec {
     pub pipeline: bool,
     /// One line for listings.
     pub summary: String,
+    /// Chess: whether rulediff makes the draw claims the bridge reports (`claim` in its
+    /// `status`) at the first chance; otherwise only the bridge's own ends count.
+    pub claim_draws: bool,
 }
 
 /// The bound on a reply when the definition gives none.
@@ -137,6 +196,7 @@ impl EngineSpec {
     pub fn gtp(id: &str, argv: Vec<String>, ruleset: Option<&str>) -> Self {
         EngineSpec {
             id: id.to_string(),
+            family: EngineFamily::Go,
             kind: Kind::Gtp { argv },
             ruleset: ruleset.map(str::to_string),
             timeout_ms: DEFAULT_TIMEOUT_MS,
@@ -146,6 +206,7 @@ impl EngineSpec {
             komi: 0.0,
             pipeline: true,
             summary: String::new(),
+            claim_draws: false,
         }
     }
 
@@ -178,6 +239,8 @@ struct FileEntry {
     pipeline: Option<bool>,
     summary: Option<String>,
     protocol: Option<Protocol>,
+    family: Option<EngineFamily>,
+    claim_draws: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -217,35 +280,107 @@ pub fn parse_file(origin: &str, text: &str) -> Result<Vec<EngineSpec>, SpecError
         if specs.iter().any(|s| s.id == entry.id) {
             return Err(SpecError::new(here, "defined twice"));
         }
-        let argv = match entry.command {
-            Some(CommandText::Line(line)) => Some(words(&line)),
-            Some(CommandText::Words(words)) => Some(words),
-            None => None,
+        let spec = match entry.family.unwrap_or_default() {
+            EngineFamily::Go => go_entry(&here, entry)?,
+            family => bridge_entry(&here, family, entry)?,
         };
-        let mut spec = base(&here, &entry.id, argv)?;
-        if let (Some(protocol), Kind::Gtp { argv } | Kind::Bridge { argv }) =
-            (entry.protocol, &spec.kind)
-        {
-            let argv = argv.clone();
-            spec.kind = match protocol {
-                Protocol::Gtp => Kind::Gtp { argv },
-                Protocol::Json => Kind::Bridge { argv },
-            };
-        }
-        if entry.ruleset.is_some() {
-            spec.ruleset = entry.ruleset;
-        }
-        spec.timeout_ms = entry.timeout_ms.unwrap_or(spec.timeout_ms);
-        spec.startup_ms = entry.startup_ms.or(spec.startup_ms);
-        spec.legality = entry.legality.unwrap_or(spec.legality);
-        spec.scoring = entry.scoring.unwrap_or(spec.scoring);
-        spec.komi = entry.komi.unwrap_or(spec.komi);
-        spec.pipeline = entry.pipeline.unwrap_or(spec.pipeline);
-        spec.summary = entry.summary.unwrap_or(spec.summary);
         check(&here, &spec)?;
         specs.push(spec);
     }
     Ok(specs)
+}
+
+fn command_of(entry: &FileEntry) -> Option<Vec<String>> {
+    match &entry.command {
+        Some(CommandText::Line(line)) => Some(words(line)),
+        Some(CommandText::Words(words)) => Some(words.clone()),
+        None => None,
+    }
+}
+
+/// A Go engine: a built-in one (its settings overridden) or a new GTP or protocol program.
+fn go_entry(here: &str, entry: FileEntry) -> Result<EngineSpec, SpecError> {
+    if entry.claim_draws.is_some() {
+        return Err(SpecError::new(
+            here,
+            "`claim_draws` applies to chess engines only (add `family = \"chess\"`)",
+        ));
+    }
+    let mut spec = base(here, &entry.id, command_of(&entry))?;
+    if let (Some(protocol), Kind::Gtp { argv } | Kind::Bridge { argv }) =
+        (entry.protocol, &spec.kind)
+    {
+        let argv = argv.clone();
+        spec.kind = match protocol {
+            Protocol::Gtp => Kind::Gtp { argv },
+            Protocol::Json => Kind::Bridge { argv },
+        };
+    }
+    if entry.ruleset.is_some() {
+        spec.ruleset = entry.ruleset;
+    }
+    spec.timeout_ms = entry.timeout_ms.unwrap_or(spec.timeout_ms);
+    spec.startup_ms = entry.startup_ms.or(spec.startup_ms);
+    spec.legality = entry.legality.unwrap_or(spec.legality);
+    spec.scoring = entry.scoring.unwrap_or(spec.scoring);
+    spec.komi = entry.komi.unwrap_or(spec.komi);
+    spec.pipeline = entry.pipeline.unwrap_or(spec.pipeline);
+    spec.summary = entry.summary.unwrap_or(spec.summary);
+    Ok(spec)
+}
+
+/// A chess or xiangqi engine: always a protocol bridge, with its own command.
+fn bridge_entry(
+    here: &str,
+    family: EngineFamily,
+    entry: FileEntry,
+) -> Result<EngineSpec, SpecError> {
+    let name = family.name();
+    let go_only = [
+        ("legality", entry.legality.is_some()),
+        ("scoring", entry.scoring.is_some()),
+        ("komi", entry.komi.is_some()),
+        ("pipeline", entry.pipeline.is_some()),
+    ];
+    if let Some((key, _)) = go_only.iter().find(|(_, given)| *given) {
+        return Err(SpecError::new(
+            here,
+            format!("`{key}` applies to Go engines only, not to a {name} engine"),
+        ));
+    }
+    if entry.protocol == Some(Protocol::Gtp) {
+        return Err(SpecError::new(
+            here,
+            format!(
+                "a {name} engine speaks rulediff's JSON protocol (`protocol = \"json\"`), not GTP"
+            ),
+        ));
+    }
+    if family != EngineFamily::Chess && entry.claim_draws.is_some() {
+        return Err(SpecError::new(
+            here,
+            format!("`claim_draws` applies to chess engines only, not to a {name} engine"),
+        ));
+    }
+    let Some(argv) = command_of(&entry) else {
+        return Err(SpecError::new(
+            here,
+            format!(
+                "a {name} engine needs `command`, its bridge program (the built-in {name} \
+                 bridges are referees already: `--family {name} --rules ID`)"
+            ),
+        ));
+    };
+    Ok(EngineSpec {
+        family,
+        kind: Kind::Bridge { argv },
+        ruleset: entry.ruleset,
+        timeout_ms: entry.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS),
+        startup_ms: entry.startup_ms,
+        summary: entry.summary.unwrap_or_default(),
+        claim_draws: entry.claim_draws.unwrap_or(false),
+        ..EngineSpec::gtp(&entry.id, Vec::new(), None)
+    })
 }
 
 /// Parses `--engine`: `id` (built-in), `id=program` (built-in with its program elsewhere),
@@ -270,16 +405,7 @@ pub fn parse_arg(arg: &str) -> Result<EngineSpec, SpecError> {
 
 /// The built-in spec for `id`, with `argv` as given, or a new GTP engine.
 fn base(origin: &str, id: &str, argv: Option<Vec<String>>) -> Result<EngineSpec, SpecError> {
-    if id.is_empty()
-        || !id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_+.@".contains(c))
-    {
-        return Err(SpecError::new(
-            origin,
-            format!("`{id}` is not an id (letters, digits and - _ + . @)"),
-        ));
-    }
+    check_id(origin, id)?;
     let known = super::known::find(id);
     match (known, argv) {
         (Some(spec), None) => Ok(spec),
@@ -333,19 +459,32 @@ fn check(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
     Ok(())
 }
 
-/// An engine's id must not hide a referee of ours (runs look referees up by id), and the
-/// ruleset it claims must be one of our Go rulesets, or nothing would be compared with it.
+fn check_id(origin: &str, id: &str) -> Result<(), SpecError> {
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_+.@".contains(c))
+    {
+        return Err(SpecError::new(
+            origin,
+            format!("`{id}` is not an id (letters, digits and - _ + . @)"),
+        ));
+    }
+    Ok(())
+}
+
+/// An engine's id must not hide a referee of its family (runs look referees up by id), and
+/// the ruleset it claims must be one of that family's rulesets, or nothing would be compared
+/// with it.
 fn check_names(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
-    use crate::referee::Refereed;
-    let go: Vec<String> = crate::go::Go::registry()
-        .into_iter()
-        .map(|r| r.id)
-        .collect();
-    if go.contains(&spec.id) {
+    check_id(origin, &spec.id)?;
+    let name = spec.family.name();
+    let own = spec.family.referee_ids();
+    if own.contains(&spec.id) {
         return Err(SpecError::new(
             origin,
             format!(
-                "id `{}` is a built-in referee's; give the engine another id",
+                "id `{}` is a built-in referee's ({name}); give the engine another id",
                 spec.id
             ),
         ));
@@ -353,34 +492,21 @@ fn check_names(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
     let Some(ruleset) = &spec.ruleset else {
         return Ok(());
     };
-    if go.contains(ruleset) {
+    if own.contains(ruleset) {
         return Ok(());
     }
-    let family = [
-        (
-            crate::chess::Chess::registry()
-                .into_iter()
-                .map(|r| r.id)
-                .collect::<Vec<_>>(),
-            "chess",
+    let other = [EngineFamily::Go, EngineFamily::Chess, EngineFamily::Xiangqi]
+        .into_iter()
+        .find(|f| *f != spec.family && f.referee_ids().contains(ruleset));
+    let message = match other {
+        Some(family) => format!(
+            "ruleset `{ruleset}` is a {} ruleset, and this engine referees {name} games \
+             (set `family = \"{}\"` in an engines file, or claim a {name} ruleset: \
+             `rulediff rules` lists them)",
+            family.name(),
+            family.name()
         ),
-        (
-            crate::xiangqi::Xiangqi::registry()
-                .into_iter()
-                .map(|r| r.id)
-                .collect(),
-            "xiangqi",
-        ),
-    ]
-    .into_iter()
-    .find(|(ids, _)| ids.contains(ruleset))
-    .map(|(_, name)| name);
-    let message = match family {
-        Some(name) => format!(
-            "ruleset `{ruleset}` is a {name} ruleset; engines referee Go games, so the \
-             ruleset must be a Go one (`rulediff rules` lists them)"
-        ),
-        None => format!("unknown ruleset `{ruleset}`; `rulediff rules` lists the Go rulesets"),
+        None => format!("unknown ruleset `{ruleset}`; `rulediff rules` lists the {name} rulesets"),
     };
     Err(SpecError::new(origin, message))
 }
@@ -489,9 +615,76 @@ mod tests {
         let message = |arg: &str| parse_arg(arg).unwrap_err().message;
         assert!(message("a:nonsense-rule=x").contains("unknown ruleset `nonsense-rule`"));
         assert!(message("a:fide=x").contains("`fide` is a chess ruleset"));
-        assert!(message("psk=x").contains("id `psk` is a built-in referee's"));
+        assert!(message("psk=x").contains("id `psk` is a built-in referee's (go)"));
         for spec in crate::engine::known::all() {
             assert!(check("built-in", &spec).is_ok(), "{}", spec.id);
         }
+    }
+
+    #[test]
+    fn chess_and_xiangqi_bridges_in_an_engines_file() {
+        let text = "[[engine]]\nid = \"mine\"\nfamily = \"chess\"\ncommand = \"python3 b.py\"\nruleset = \"fide\"\nclaim_draws = true\ntimeout_ms = 300\n\n[[engine]]\nid = \"xq\"\nfamily = \"xiangqi\"\ncommand = [\"x\"]\nruleset = \"no-repetition\"\n";
+        let specs = parse_file("e.toml", text).unwrap();
+        assert_eq!(specs[0].family, EngineFamily::Chess);
+        assert!(specs[0].claim_draws);
+        assert_eq!(specs[0].timeout_ms, 300);
+        assert_eq!(
+            specs[0].kind,
+            Kind::Bridge {
+                argv: vec!["python3".into(), "b.py".into()]
+            }
+        );
+        assert_eq!(specs[1].family, EngineFamily::Xiangqi);
+        assert_eq!(specs[1].ruleset.as_deref(), Some("no-repetition"));
+    }
+
+    #[test]
+    fn bad_chess_and_xiangqi_entries_name_their_line() {
+        let error = |body: &str| {
+            let text = format!("# engines\n\n[[engine]]\nid = \"e\"\n{body}");
+            parse_file("e.toml", &text).unwrap_err().to_string()
+        };
+        let chess = "family = \"chess\"\ncommand = \"b\"\n";
+        for (body, expected) in [
+            (
+                "family = \"chess\"\n",
+                "e.toml:3: engine `e`: a chess engine needs `command`",
+            ),
+            (
+                &format!("{chess}komi = 0.5\n"),
+                "e.toml:3: engine `e`: `komi` applies to Go engines only",
+            ),
+            (
+                &format!("{chess}protocol = \"gtp\"\n"),
+                "speaks rulediff's JSON protocol",
+            ),
+            (
+                &format!("{chess}ruleset = \"psk\"\n"),
+                "`psk` is a go ruleset, and this engine referees chess games",
+            ),
+            (
+                &format!("{chess}ruleset = \"nope\"\n"),
+                "unknown ruleset `nope`; `rulediff rules` lists the chess rulesets",
+            ),
+            (
+                "family = \"xiangqi\"\ncommand = \"b\"\nclaim_draws = true\n",
+                "`claim_draws` applies to chess engines only",
+            ),
+            (
+                "family = \"xiangqi\"\ncommand = \"b\"\nruleset = \"fide\"\n",
+                "`fide` is a chess ruleset",
+            ),
+            (
+                "command = \"b\"\nclaim_draws = false\n",
+                "`claim_draws` applies to chess engines only",
+            ),
+            ("family = \"shogi\"\ncommand = \"b\"\n", "e.toml:5:"),
+        ] {
+            let got = error(body);
+            assert!(got.contains(expected), "{body}: {got}");
+        }
+        let builtin = "[[engine]]\nid = \"python-chess\"\nfamily = \"chess\"\ncommand = \"b\"\n";
+        let got = parse_file("e.toml", builtin).unwrap_err().to_string();
+        assert!(got.contains("is a built-in referee's (chess)"), "{got}");
     }
 }

@@ -12,6 +12,7 @@
 //! the script (default: the one in this source tree).
 
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -19,6 +20,7 @@ use super::board::{Colour, Move};
 use super::notation::Ranks;
 use super::{fen, Xiangqi, XqSetup};
 use crate::engine::json_bridge::{BridgeKind, Session};
+use crate::engine::spec::{EngineSpec, Kind};
 use crate::referee::{Fault, Outcome, Referee, RefereeInfo, Status, Verdict};
 
 /// The registry entry.
@@ -67,12 +69,42 @@ fn check(_request: &str, reply: Value) -> Result<Value, Fault> {
     })
 }
 
-fn kind(id: &str, argv: Vec<String>) -> BridgeKind {
+fn kind(id: &str, argv: Vec<String>, timeouts: Option<(Duration, Duration)>) -> BridgeKind {
     BridgeKind {
         id: id.to_string(),
         argv,
         check,
-        timeouts: None,
+        timeouts,
+    }
+}
+
+/// The referee an engines file defines (`family = "xiangqi"`): a bridge that answers as
+/// `ffish_bridge.py` does, the ruleset it claims, its time-outs.
+pub fn from_spec(spec: &EngineSpec) -> RefereeInfo<Xiangqi> {
+    let Kind::Bridge { argv } = &spec.kind else {
+        unreachable!("an engines file makes every xiangqi engine a protocol bridge")
+    };
+    let (id, argv, timeouts) = (spec.id.clone(), argv.clone(), spec.timeouts());
+    let info = RefereeInfo::new(
+        spec.id.clone(),
+        crate::engine::summary_of(spec),
+        spec.command_line(),
+        move || {
+            Box::new(StateBridge::with_timeouts(
+                id.clone(),
+                argv.clone(),
+                Some(timeouts),
+            ))
+        },
+    )
+    .with_details(format!(
+        "timeout {} ms per request, {} ms to start",
+        spec.timeout_ms,
+        spec.startup_ms()
+    ));
+    match crate::engine::claims_of::<Xiangqi>(spec) {
+        Some(claims) => info.with_claims(claims),
+        None => info,
     }
 }
 
@@ -89,9 +121,19 @@ pub struct StateBridge {
 impl StateBridge {
     /// The referee `id` run by the command `argv` (a bridge answering as ffish_bridge.py does).
     pub fn new(id: impl Into<String>, argv: Vec<String>) -> StateBridge {
+        Self::with_timeouts(id, argv, None)
+    }
+
+    /// As [`StateBridge::new`], with the bounds on a reply and on a new process's first reply
+    /// (`None`: the defaults of [`crate::engine::json_bridge`]).
+    pub fn with_timeouts(
+        id: impl Into<String>,
+        argv: Vec<String>,
+        timeouts: Option<(Duration, Duration)>,
+    ) -> StateBridge {
         let id = id.into();
         StateBridge {
-            session: Session::new(kind(&id, argv)),
+            session: Session::new(kind(&id, argv, timeouts)),
             id,
             to_move: Colour::Red,
             legal: Vec::new(),
