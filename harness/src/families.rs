@@ -1,13 +1,14 @@
 //! The one list of game families. Every place that does something per family (reading a
-//! case file, `rulediff rules`, the commands' `--family`, the corpus snapshots, the fuzz
-//! round trips) goes through this list, so a new family touches its own folder (where it
-//! implements [`Listed`]) and the one line below that names it.
+//! case file, `rulediff rules`, the commands' `--family`, exhaustive search, the corpus
+//! snapshots, the fuzz seeds and round trips) goes through this list, so a new family
+//! touches its own folder (where it implements [`Listed`]) and the one line below that
+//! names it.
 
 use std::any::Any;
 use std::path::Path;
 
 use crate::case::{Case, CaseError, Header, Source};
-use crate::family::{Family, Listed};
+use crate::family::{Family, ForSearchable, Listed, Searchable, Seed};
 
 /// Something to do with one family, for [`for_each`] and [`with_family`]: a generic
 /// function, as a trait, because the families are types.
@@ -118,6 +119,42 @@ families! {
     Go => crate::go::Go,
     Chess => crate::chess::Chess,
     Xiangqi => crate::xiangqi::Xiangqi,
+}
+
+/// The names of the families exhaustive search can search ([`Listed::if_searchable`]), in
+/// list order.
+pub fn searchable() -> Vec<&'static str> {
+    struct Name;
+    impl ForSearchable for Name {
+        type Output = &'static str;
+        fn run<F: Searchable>(&mut self) -> &'static str {
+            F::NAME
+        }
+    }
+    struct IfSearchable;
+    impl ForFamily for IfSearchable {
+        type Output = Option<&'static str>;
+        fn run<F: Listed>(&mut self) -> Option<&'static str> {
+            F::if_searchable(&mut Name)
+        }
+    }
+    for_each(&mut IfSearchable).into_iter().flatten().collect()
+}
+
+/// Every family's fuzz seeds ([`Listed::fuzz_seeds`]), from the corpus in `corpus`.
+pub fn fuzz_seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
+    struct Seeds<'a>(&'a Path);
+    impl ForFamily for Seeds<'_> {
+        type Output = std::io::Result<Vec<Seed>>;
+        fn run<F: Listed>(&mut self) -> Self::Output {
+            F::fuzz_seeds(self.0)
+        }
+    }
+    let mut all = Vec::new();
+    for seeds in for_each(&mut Seeds(corpus)) {
+        all.extend(seeds?);
+    }
+    Ok(all)
 }
 
 /// Reads and parses one case file.

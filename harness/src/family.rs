@@ -3,6 +3,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::path::Path;
 
 use crate::case::{Case, CaseError, Header, Source};
 use crate::referee::Refereed;
@@ -140,6 +141,72 @@ pub trait Listed: Explore + Refereed {
     /// A short game for seeds and write-then-read checks: a start position that is not the
     /// family's plainest, and plays from it in the family's notation.
     fn sample() -> (Self::Setup, Vec<String>);
+    /// Inputs for the fuzz targets that exercise this family, built from the bundled corpus
+    /// (`corpus`: the folder that holds every family's case folder); `fuzz/seed.sh` writes
+    /// them as `fuzz/seeds/<target>/<name>`.
+    fn fuzz_seeds(corpus: &Path) -> std::io::Result<Vec<Seed>>;
+    /// Does `action` with this family, if exhaustive search can search its games
+    /// ([`Searchable`]); `None` where it cannot (the default).
+    fn if_searchable<A: ForSearchable>(action: &mut A) -> Option<A::Output> {
+        let _ = action;
+        None
+    }
+}
+
+/// A family whose games exhaustive search can search (`rulediff finite`): boards with
+/// symmetries, and starts a command line names.
+pub trait Searchable: Listed + Symmetric {
+    /// What the finiteness table calls a start (`graph`, `start`).
+    const START_COLUMN: &'static str;
+    /// Plies deep a search may go when the command line gives no budget (`None`: no limit).
+    const MAX_DEPTH: Option<usize>;
+    /// Every start the command line names, in the order the table lists them.
+    fn search_starts(options: &SearchOptions) -> Result<Vec<SearchStart<Self>>, StartError>;
+}
+
+/// Something to do with a family exhaustive search can search, for
+/// [`Listed::if_searchable`].
+pub trait ForSearchable {
+    /// What doing it gives.
+    type Output;
+    /// Does it for family `F`.
+    fn run<F: Searchable>(&mut self) -> Self::Output;
+}
+
+/// What a command line says of an exhaustive search's starts; each family reads the options
+/// it has and refuses the others.
+#[derive(Debug, Clone, Default)]
+pub struct SearchOptions {
+    /// `--start`: positions in the family's notation (FEN), one per option.
+    pub start: Vec<String>,
+    /// `--board`: Go boards by shape, comma-separated.
+    pub board: Option<String>,
+    /// `--graphs`: every connected graph up to a size (`connected:1..=N`).
+    pub graphs: Option<String>,
+    /// `--players`: numbers of players, comma-separated (`2` when not given).
+    pub players: String,
+}
+
+/// One start of an exhaustive search.
+#[derive(Debug, Clone)]
+pub struct SearchStart<F: Family> {
+    /// The position.
+    pub setup: F::Setup,
+    /// The start as the table names it (graph shape, FEN).
+    pub label: String,
+    /// How many play.
+    pub players: usize,
+}
+
+/// One input of a fuzz target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seed {
+    /// The fuzz target (`differential`, `fen`, …): its folder under `fuzz/seeds/`.
+    pub target: &'static str,
+    /// The file's name in that folder.
+    pub name: String,
+    /// The input.
+    pub bytes: Vec<u8>,
 }
 
 /// What a command line says of the start position; each family reads the options it has
@@ -214,4 +281,8 @@ pub enum StartError {
     /// A value the family cannot read, where its own message says it all.
     #[error("{0}")]
     Invalid(Box<dyn std::error::Error + Send + Sync>),
+    /// Options that name no start together (one missing, or one another family's): what to
+    /// give instead.
+    #[error("{0}")]
+    Usage(String),
 }

@@ -42,6 +42,9 @@ enum Command {
     WxfImport(commands::wxf_import::Args),
     /// Show how a WXF judge reads the end of a xiangqi case: each move's check, chase or idle.
     Explain(commands::explain::Args),
+    /// Write every family's fuzz seeds (for `fuzz/seed.sh`).
+    #[command(hide = true)]
+    FuzzSeeds(commands::fuzz_seeds::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => commands::explain::main(&args),
         Command::KeeClaims(args) => commands::kee_claims::main(&args),
         Command::Solve(args) => commands::solve::main(&args),
+        Command::FuzzSeeds(args) => commands::fuzz_seeds::main(&args),
     };
     match result {
         Ok(code) => code,

@@ -4,6 +4,8 @@
 use std::path::Path;
 
 use rulediff::check::fuzz;
+use rulediff::families::{self, ForFamily};
+use rulediff::Listed;
 
 fn replay(target: &str, run: fn(&[u8])) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -91,6 +93,62 @@ fn results_json_seeds() {
 #[test]
 fn case_writer_seeds() {
     replay("case_writer", fuzz::case_writer);
+}
+
+/// Every target a family makes seeds for (`Listed::fuzz_seeds`), as `fuzz/seed.sh` writes
+/// them; each has its replay above.
+const FAMILY_TARGETS: &[&str] = &[
+    "differential",
+    "termination",
+    "pass_alive",
+    "case_writer",
+    "go_rules",
+    "kee_claims",
+    "sgf",
+    "fen",
+    "pgn",
+    "xiangqi_fen",
+    "xiangqi_differential",
+];
+
+/// Each family makes seeds from the corpus, each for a target this file replays, and no two
+/// seeds share a file.
+#[test]
+fn every_family_makes_seeds_for_known_targets() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let seeds = families::fuzz_seeds(&corpus).expect("the corpus reads");
+    for seed in &seeds {
+        assert!(
+            FAMILY_TARGETS.contains(&seed.target),
+            "seed {} for unknown target {}",
+            seed.name,
+            seed.target
+        );
+    }
+    let mut files: Vec<(&str, &str)> = seeds.iter().map(|s| (s.target, s.name.as_str())).collect();
+    files.sort();
+    let before = files.len();
+    files.dedup();
+    assert_eq!(files.len(), before, "two seeds with one file name");
+    for target in FAMILY_TARGETS {
+        assert!(
+            seeds.iter().any(|s| s.target == *target),
+            "no seed for {target}"
+        );
+    }
+    struct Count<'a>(&'a Path);
+    impl ForFamily for Count<'_> {
+        type Output = (&'static str, usize);
+        fn run<F: Listed>(&mut self) -> (&'static str, usize) {
+            (
+                F::NAME,
+                F::fuzz_seeds(self.0).expect("the corpus reads").len(),
+            )
+        }
+    }
+    for (family, count) in families::for_each(&mut Count(&corpus)) {
+        assert!(count > 0, "{family} makes no fuzz seeds");
+    }
 }
 
 proptest::proptest! {

@@ -15,6 +15,7 @@ pub mod notation;
 pub mod pgn;
 pub mod position;
 pub mod rules;
+mod seeds;
 pub mod symmetry;
 
 use shakmaty::uci::UciMove;

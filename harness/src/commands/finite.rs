@@ -2,18 +2,18 @@
 //! start: Go per graph and number of players, chess per start position (FEN).
 
 use std::path::PathBuf;
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::check::finite::{search, Budget, Finiteness};
-use rulediff::chess::{Chess, ChessSetup};
-use rulediff::family::{Explore, Family, Symmetric};
-use rulediff::go::graph::Graph;
-use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{select, RefereeInfo, Refereed};
+use rulediff::families::{self, ForFamily};
+use rulediff::family::{
+    Explore, Family, ForSearchable, Listed, SearchOptions, Searchable, Symmetric,
+};
+use rulediff::referee::{select, RefereeInfo};
 use rulediff::report::finite::{after, markdown, space_rows, verdict, Row};
 use rulediff::util::atomic;
 use serde::{Deserialize, Serialize};
@@ -32,17 +32,11 @@ struct Plan {
     symmetry: usize,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum FamilyArg {
-    Go,
-    Chess,
-}
-
 #[derive(clap::Args)]
 pub struct Args {
     /// Game family.
-    #[arg(long, value_enum, default_value = "go")]
-    family: FamilyArg,
+    #[arg(long, default_value = "go", value_parser = clap::builder::PossibleValuesParser::new(families::searchable()))]
+    family: String,
     /// Referee ids, comma-separated, or `all` (referees that cannot be searched are listed
     /// as unsupported).
     #[arg(long)]
@@ -112,50 +106,55 @@ struct Table {
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     check_budgets(args)?;
-    match args.family {
-        FamilyArg::Go => go(args),
-        FamilyArg::Chess => chess(args),
+    families::with_family(&args.family, &mut Finite(args))
+        .unwrap_or_else(|| bail!("unknown family `{}`", args.family))
+}
+
+/// The search of the family `--family` names, if exhaustive search can search its games.
+struct Finite<'a>(&'a Args);
+
+impl ForFamily for Finite<'_> {
+    type Output = anyhow::Result<ExitCode>;
+    fn run<F: Listed>(&mut self) -> anyhow::Result<ExitCode> {
+        F::if_searchable(&mut Search(self.0))
+            .unwrap_or_else(|| bail!("{} games cannot be searched exhaustively", F::NAME))
     }
 }
 
-fn go(args: &Args) -> anyhow::Result<ExitCode> {
-    if !args.start.is_empty() {
-        bail!("--start is for chess; Go searches start from an empty --board or --graphs");
-    }
-    let registry = Go::registry_for(&args.rules);
-    let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
-    let graphs = graphs(args)?;
-    let players: Vec<usize> = args
-        .players
-        .split(',')
-        .map(|p| {
-            p.trim()
-                .parse()
-                .ok()
-                .filter(|n| (2..=8).contains(n))
-                .with_context(|| format!("--players: `{p}` is not 2..=8"))
-        })
-        .collect::<anyhow::Result<_>>()?;
-    let mut jobs: Vec<Job<Go>> = Vec::new();
-    for info in &referees {
-        for graph in &graphs {
-            jobs.extend(players.iter().map(|&p| Job {
+/// Every selected referee from every start the command line names, one row each.
+struct Search<'a>(&'a Args);
+
+impl ForSearchable for Search<'_> {
+    type Output = anyhow::Result<ExitCode>;
+    fn run<F: Searchable>(&mut self) -> anyhow::Result<ExitCode> {
+        let args = self.0;
+        let registry = F::registry_for(&args.rules);
+        let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
+        let starts = F::search_starts(&SearchOptions {
+            start: args.start.clone(),
+            board: args.board.clone(),
+            graphs: args.graphs.clone(),
+            players: args.players.clone(),
+        })?;
+        let mut jobs: Vec<Job<F>> = Vec::new();
+        for info in &referees {
+            jobs.extend(starts.iter().map(|start| Job {
                 info,
-                share: super::kee_space::share_key(&info.id, p),
-                setup: GoSetup::empty(graph.clone(), p),
-                label: graph.description().to_string(),
-                players: p,
+                share: super::kee_space::share_key(&info.id, start.players),
+                setup: start.setup.clone(),
+                label: start.label.clone(),
+                players: start.players,
             }));
         }
+        let table = Table {
+            family: F::NAME,
+            column: F::START_COLUMN,
+            max_depth: F::MAX_DEPTH,
+        };
+        let rows = search_shared(args, &table, &jobs)?;
+        finish(args, &table, &rows)?;
+        super::kee_space::finite_table(args.out.as_deref(), &space_rows(&rows))
     }
-    let table = Table {
-        family: Go::NAME,
-        column: "graph",
-        max_depth: None,
-    };
-    let rows = search_shared(args, &table, &jobs)?;
-    finish(args, &table, &rows)?;
-    super::kee_space::finite_table(args.out.as_deref(), &space_rows(&rows))
 }
 
 /// Searches each distinct job once (see [`Job::share`]) and gives every job its row.
@@ -190,43 +189,6 @@ fn search_shared<F: Symmetric + Explore>(
             ..searched[at].clone()
         })
         .collect())
-}
-
-fn chess(args: &Args) -> anyhow::Result<ExitCode> {
-    if args.board.is_some() || args.graphs.is_some() || args.players.trim() != "2" {
-        bail!("--board, --graphs and --players are for Go; chess searches take --start FEN");
-    }
-    if args.start.is_empty() {
-        bail!("give --start FEN (a small position: every game from it is searched)");
-    }
-    let registry = Chess::registry();
-    let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
-    let setups: Vec<ChessSetup> = args
-        .start
-        .iter()
-        .map(|fen| {
-            ChessSetup::from_fen(fen)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| format!("--start {fen}"))
-        })
-        .collect::<anyhow::Result<_>>()?;
-    let mut jobs: Vec<Job<Chess>> = Vec::new();
-    for info in &referees {
-        jobs.extend(setups.iter().map(|setup| Job {
-            info,
-            share: info.id.clone(),
-            setup: setup.clone(),
-            label: setup.fen.clone(),
-            players: 2,
-        }));
-    }
-    let table = Table {
-        family: Chess::NAME,
-        column: "start",
-        max_depth: Some(2000),
-    };
-    let rows = search_all(args, &table, &jobs)?;
-    finish(args, &table, &rows)
 }
 
 /// Budgets that would stop every search before its first state.
@@ -375,50 +337,6 @@ const SAVE_SHARE: u32 = 10;
 
 /// Rows printed on the terminal when an `--out` folder holds them all.
 const MAX_PRINTED_ROWS: usize = 400;
-
-fn graphs(args: &Args) -> anyhow::Result<Vec<Graph>> {
-    let mut graphs = Vec::new();
-    if let Some(boards) = &args.board {
-        for shape in boards.split(',').map(str::trim) {
-            graphs.push(Graph::parse_shape(shape).with_context(|| format!("--board {shape}"))?);
-        }
-    }
-    if let Some(spec) = &args.graphs {
-        let Some(max) = spec
-            .strip_prefix("connected:1..=")
-            .and_then(|n| n.parse::<usize>().ok())
-        else {
-            bail!("--graphs takes `connected:1..=N`, not `{spec}`");
-        };
-        for n in 1..=max {
-            graphs.extend(geng(n)?);
-        }
-    }
-    if graphs.is_empty() {
-        bail!("give --board or --graphs");
-    }
-    Ok(graphs)
-}
-
-/// Connected graphs on `n` vertices, one per isomorphism class.
-fn geng(n: usize) -> anyhow::Result<Vec<Graph>> {
-    let output = Command::new("nauty-geng")
-        .args(["-c", "-q", &n.to_string()])
-        .output()
-        .context("cannot run nauty-geng (Debian package `nauty`)")?;
-    if !output.status.success() {
-        bail!(
-            "nauty-geng failed: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-    }
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|line| {
-            Graph::from_graph6(line).with_context(|| format!("nauty-geng printed `{line}`"))
-        })
-        .collect()
-}
 
 fn write(out: &std::path::Path, table: &Table, rows: &[Row]) -> anyhow::Result<()> {
     for row in rows {

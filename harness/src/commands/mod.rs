@@ -19,6 +19,7 @@ macro_rules! outln {
 pub mod engines;
 pub mod explain;
 pub mod finite;
+pub mod fuzz_seeds;
 pub mod journal;
 pub mod kee_claims;
 pub mod kee_space;

@@ -5,15 +5,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use rulediff::chess::Chess;
-use rulediff::go::Go;
-use rulediff::referee::{RefereeInfo, Refereed};
+use rulediff::families::{self, ForFamily};
+use rulediff::family::Listed;
+use rulediff::referee::RefereeInfo;
 use rulediff::report::campaign;
 use rulediff::runner::campaign::Results;
 use rulediff::runner::merge::merge;
 use rulediff::runner::random::SignatureSummary;
 use rulediff::util::atomic;
-use rulediff::xiangqi::Xiangqi;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -117,20 +116,22 @@ pub fn field_at(text: &str, line: usize, column: usize) -> Option<String> {
 }
 
 fn fill_claims(results: &mut Results) {
-    fn known<F: Refereed>(results: &mut Results) {
-        let registry: Vec<RefereeInfo<F>> = F::registry();
-        for id in &results.plan.referees {
-            if let Some(info) = registry.iter().find(|r| r.id == *id) {
-                results.claims.insert(id.clone(), info.claims.clone());
+    /// The claims of the plan's referees that the family's registry knows.
+    struct Known<'a>(&'a mut Results);
+    impl ForFamily for Known<'_> {
+        type Output = ();
+        fn run<F: Listed>(&mut self) {
+            let registry: Vec<RefereeInfo<F>> = F::registry();
+            let results = &mut *self.0;
+            for id in &results.plan.referees {
+                if let Some(info) = registry.iter().find(|r| r.id == *id) {
+                    results.claims.insert(id.clone(), info.claims.clone());
+                }
             }
         }
     }
-    match results.plan.family.as_str() {
-        "go" => known::<Go>(results),
-        "chess" => known::<Chess>(results),
-        "xiangqi" => known::<Xiangqi>(results),
-        _ => {}
-    }
+    let family = results.plan.family.clone();
+    families::with_family(&family, &mut Known(results));
 }
 
 /// Writes the CSVs and the HTML page, each atomically.

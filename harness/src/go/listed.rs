@@ -1,9 +1,14 @@
 //! Go on the list of families (`families.rs`).
 
+use std::path::Path;
+
 use super::graph::Graph;
-use super::{Go, GoSetup, MAX_PLAYERS};
+use super::{geng, Go, GoSetup, MAX_PLAYERS};
 use crate::case::{Case, CaseError, Header, Source};
-use crate::family::{Listed, Start, StartError, StartOptions};
+use crate::family::{
+    ForSearchable, Listed, SearchOptions, SearchStart, Searchable, Seed, Start, StartError,
+    StartOptions,
+};
 
 impl Listed for Go {
     fn parse_case(src: &Source, header: Header) -> Result<Case<Go>, CaseError> {
@@ -46,4 +51,82 @@ impl Listed for Go {
         setup.to_move = 2;
         (setup, ["1", "pass", "3"].map(String::from).to_vec())
     }
+
+    fn fuzz_seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
+        super::seeds::seeds(corpus)
+    }
+
+    fn if_searchable<A: ForSearchable>(action: &mut A) -> Option<A::Output> {
+        Some(action.run::<Go>())
+    }
+}
+
+impl Searchable for Go {
+    const START_COLUMN: &'static str = "graph";
+    const MAX_DEPTH: Option<usize> = None;
+
+    /// An empty board per graph and number of players, graph by graph.
+    fn search_starts(options: &SearchOptions) -> Result<Vec<SearchStart<Go>>, StartError> {
+        if !options.start.is_empty() {
+            return Err(StartError::NotFor {
+                option: "--start",
+                owner: "chess",
+                advice: "Go searches start from an empty --board or --graphs",
+            });
+        }
+        let graphs = search_graphs(options)?;
+        let players: Vec<usize> = options
+            .players
+            .split(',')
+            .map(|p| {
+                p.trim()
+                    .parse()
+                    .ok()
+                    .filter(|n| (2..=MAX_PLAYERS).contains(n))
+                    .ok_or_else(|| {
+                        StartError::Usage(format!("--players: `{p}` is not 2..={MAX_PLAYERS}"))
+                    })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(graphs
+            .iter()
+            .flat_map(|graph| {
+                players.iter().map(|&p| SearchStart {
+                    setup: GoSetup::empty(graph.clone(), p),
+                    label: graph.description().to_string(),
+                    players: p,
+                })
+            })
+            .collect())
+    }
+}
+
+/// The boards `--board` names, then those of `--graphs`.
+fn search_graphs(options: &SearchOptions) -> Result<Vec<Graph>, StartError> {
+    let mut graphs = Vec::new();
+    if let Some(boards) = &options.board {
+        for shape in boards.split(',').map(str::trim) {
+            graphs.push(Graph::parse_shape(shape).map_err(|e| StartError::Bad {
+                option: format!("--board {shape}"),
+                cause: e.into(),
+            })?);
+        }
+    }
+    if let Some(spec) = &options.graphs {
+        let Some(max) = spec
+            .strip_prefix("connected:1..=")
+            .and_then(|n| n.parse::<usize>().ok())
+        else {
+            return Err(StartError::Usage(format!(
+                "--graphs takes `connected:1..=N`, not `{spec}`"
+            )));
+        };
+        for n in 1..=max {
+            graphs.extend(geng::connected(n).map_err(|e| StartError::Invalid(e.into()))?);
+        }
+    }
+    if graphs.is_empty() {
+        return Err(StartError::Usage("give --board or --graphs".into()));
+    }
+    Ok(graphs)
 }

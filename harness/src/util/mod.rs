@@ -1,6 +1,7 @@
 //! Small shared pieces with no game knowledge.
 
 pub mod atomic;
+pub mod files;
 pub mod fingerprint;
 pub mod hash;
 pub mod hashset;

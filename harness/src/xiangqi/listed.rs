@@ -1,10 +1,12 @@
 //! Xiangqi on the list of families (`families.rs`).
 
+use std::path::Path;
+
 use super::board::Position;
 use super::notation::Ranks;
 use super::{fen, Xiangqi, XqSetup};
 use crate::case::{Case, CaseError, Header, Source};
-use crate::family::{Listed, Start, StartError, StartOptions};
+use crate::family::{Family, Listed, Seed, Start, StartError, StartOptions};
 
 impl Listed for Xiangqi {
     fn parse_case(src: &Source, header: Header) -> Result<Case<Xiangqi>, CaseError> {
@@ -29,5 +31,9 @@ impl Listed for Xiangqi {
     fn sample() -> (XqSetup, Vec<String>) {
         let setup = XqSetup::new(Position::start(), Ranks::ZeroToNine);
         (setup, ["h2e2", "h9g7"].map(String::from).to_vec())
+    }
+
+    fn fuzz_seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
+        super::seeds::seeds(&corpus.join(Xiangqi::NAME))
     }
 }

@@ -14,6 +14,7 @@ pub mod movegen;
 pub mod notation;
 pub mod registry;
 pub mod rules;
+mod seeds;
 pub mod wxf_data;
 
 use crate::family::Family;
