@@ -570,7 +570,7 @@ fn the_command_line_takes_engines_for_runs_and_campaigns() {
     let summary = String::from_utf8_lossy(&campaign.stdout).to_string();
     assert!(
         summary.starts_with("30 games of 30")
-            && summary.contains("2 referees in 1 classes: 0 divergences")
+            && summary.contains("2 referees in 1 classes\n0 divergences")
             && summary.contains("simple-ko + 1"),
         "{summary}"
     );
