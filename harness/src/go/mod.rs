@@ -9,6 +9,7 @@ pub mod graph;
 mod listed;
 #[allow(missing_docs)]
 pub mod pass_alive;
+pub mod pass_alive_bits;
 pub mod pass_alive_grid;
 pub mod pass_alive_spec;
 #[allow(missing_docs)]
