@@ -24,7 +24,7 @@
 //!   the end.
 
 use super::board::Colour;
-use super::pass_alive::{AreaOptions, BLACK};
+use super::pass_alive::{AreaOptions, BLACK, WHITE};
 
 /// Rows of a board: row 0 and every row past the grid stay empty, so a row's upper and lower
 /// neighbours are always there.
