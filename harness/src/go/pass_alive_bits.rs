@@ -104,10 +104,8 @@ pub struct BitBenson {
     /// Per string: vital regions not bordering a removed string, and removed yet.
     vital_count: Vec<u16>,
     dead: Vec<bool>,
-    /// Per point (`row * 32 + column`): its string's id, valid where `stamp` is `generation`.
-    string_of: Box<[u16; ROWS * MAX_WIDTH]>,
-    stamp: Box<[u32; ROWS * MAX_WIDTH]>,
-    generation: u32,
+    /// The stones of the strings cut out so far.
+    cut: Rows,
 }
 
 impl Default for BitBenson {
@@ -132,9 +130,7 @@ impl Default for BitBenson {
             string_rows: Vec::new(),
             vital_count: Vec::new(),
             dead: Vec::new(),
-            string_of: Box::new([0; ROWS * MAX_WIDTH]),
-            stamp: Box::new([0; ROWS * MAX_WIDTH]),
-            generation: 0,
+            cut: [0; ROWS],
         }
     }
 }
@@ -158,49 +154,46 @@ fn fill(m: u64, s: u64) -> u64 {
 }
 
 /// The connected set of `m` through `seed` (bits of row `y`) into `out`, which must be empty;
-/// returns its first and last rows. Sweeps down and up the rows, each filling a row from
-/// its neighbour, until a sweep adds nothing.
+/// returns its first and last rows. A row is looked at again only when a neighbouring row
+/// changed in a way that reaches it: rows waiting to be filled from the row above are taken
+/// in increasing order, then rows waiting to be filled from the row below in decreasing
+/// order, until none waits.
 fn flood(m: &Rows, y: usize, seed: u64, out: &mut Rows) -> (usize, usize) {
     const LAST: usize = ROWS - 1;
-    out[y] = fill(m[y], seed);
+    let first = fill(m[y], seed);
+    out[y] = first;
     let (mut lo, mut hi) = (y, y);
-    let mut sweeps = 0;
-    loop {
-        let mut grew = false;
-        if sweeps % 2 == 0 {
-            let mut y = lo + 1;
-            loop {
-                let y1 = y & LAST;
-                let s = out[(y - 1) & LAST] & m[y1] & !out[y1];
-                if s != 0 {
-                    out[y1] = fill(m[y1], out[y1] | s);
-                    grew = true;
-                    hi = hi.max(y);
-                } else if y > hi {
-                    break;
-                }
-                y += 1;
-            }
-        } else {
-            let mut y = hi - 1;
-            loop {
-                let y1 = y & LAST;
-                let s = out[(y + 1) & LAST] & m[y1] & !out[y1];
-                if s != 0 {
-                    out[y1] = fill(m[y1], out[y1] | s);
-                    grew = true;
-                    lo = lo.min(y);
-                } else if y < lo {
-                    break;
-                }
-                y -= 1;
+    // Rows 0 and `ROWS - 1` are empty in `m`, so they never change and never wait.
+    let waits =
+        |row: u64, next: usize| -> u64 { u64::from(row & m[next & LAST] != 0) << (next & LAST) };
+    let (mut down, mut up) = (waits(first, y + 1), waits(first, y.wrapping_sub(1)));
+    while down | up != 0 {
+        while down != 0 {
+            let y = down.trailing_zeros() as usize;
+            down &= down - 1;
+            let s = out[(y - 1) & LAST] & m[y] & !out[y];
+            if s != 0 {
+                let row = fill(m[y], out[y] | s);
+                out[y] = row;
+                hi = hi.max(y);
+                down |= waits(row & !out[(y + 1) & LAST], y + 1);
+                up |= waits(row & !out[(y - 1) & LAST], y - 1);
             }
         }
-        sweeps += 1;
-        if !grew && sweeps >= 2 {
-            return (lo, hi);
+        while up != 0 {
+            let y = LAST - up.leading_zeros() as usize;
+            up &= !(1 << y);
+            let s = out[(y + 1) & LAST] & m[y] & !out[y];
+            if s != 0 {
+                let row = fill(m[y], out[y] | s);
+                out[y] = row;
+                lo = lo.min(y);
+                up |= waits(row & !out[(y - 1) & LAST], y - 1);
+                down |= waits(row & !out[(y + 1) & LAST], y + 1);
+            }
         }
     }
+    (lo, hi)
 }
 
 /// Each of the lowest 8 bits of `x` as a byte of value 0 or 1 (bit `i` → byte `i`).
@@ -299,7 +292,7 @@ impl BitBenson {
             self.blocking[y] = must_touch & !near;
         }
         self.regions_of(&opponent);
-        self.next_generation();
+        self.cut = [0; ROWS];
         self.strings.clear();
         self.string_rows.clear();
         self.vital_count.clear();
@@ -344,14 +337,6 @@ impl BitBenson {
                 });
             }
         }
-    }
-
-    fn next_generation(&mut self) {
-        if self.generation == u32::MAX {
-            self.stamp.fill(0);
-            self.generation = 0;
-        }
-        self.generation += 1;
     }
 
     /// The strings region `r` is vital to: among the strings next to its first point that
@@ -409,24 +394,22 @@ impl BitBenson {
     }
 
     /// The id of the string through the stone `bit` of row `y`, cutting it out the first time.
+    /// Few strings are cut (only those next to a region that can be vital), so finding one
+    /// again is a look through them, not a label per stone.
     fn string_at(&mut self, own: &Rows, y: usize, bit: u64) -> u16 {
-        let point = y * MAX_WIDTH + bit.trailing_zeros() as usize;
-        if self.stamp[point] == self.generation {
-            return self.string_of[point];
+        if self.cut[y] & bit != 0 {
+            let rows = &self.string_rows;
+            let found = self.strings.iter().position(|s| s.row(rows, y) & bit != 0);
+            return found.expect("a cut stone is in a cut string") as u16;
         }
         let id = self.strings.len() as u16;
         let (lo, hi) = flood(own, y, bit, &mut self.flood);
         let start = self.string_rows.len();
         for r in lo..=hi {
-            let mut t = self.flood[r];
+            let t = self.flood[r];
             self.flood[r] = 0;
             self.string_rows.push(t);
-            while t != 0 {
-                let p = r * MAX_WIDTH + t.trailing_zeros() as usize;
-                self.stamp[p] = self.generation;
-                self.string_of[p] = id;
-                t &= t - 1;
-            }
+            self.cut[r] |= t;
         }
         self.strings.push(Part { lo, hi, start });
         self.vital_count.push(0);
@@ -452,8 +435,7 @@ impl BitBenson {
         loop {
             for y in 1..=h {
                 let x = self.removed[y];
-                self.removed_near[y] =
-                    x << 1 | x >> 1 | self.removed[y - 1] | self.removed[y + 1];
+                self.removed_near[y] = x << 1 | x >> 1 | self.removed[y - 1] | self.removed[y + 1];
             }
             let mut grew = false;
             for r in 0..self.regions.len() {
