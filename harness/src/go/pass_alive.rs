@@ -271,7 +271,9 @@ pub struct Benson {
     has_stone: bool,
     /// The grid paths' buffers.
     grid: GridBenson,
-    bits: BitBenson,
+    /// Boxed: its row sets take 7 KB, too much for the stack of every search that keeps a
+    /// referee per level.
+    bits: Box<BitBenson>,
 }
 
 impl Benson {

@@ -101,6 +101,9 @@ pub struct BitBenson {
     region_rows: Vec<u64>,
     strings: Vec<Part>,
     string_rows: Vec<u64>,
+    /// Per string: its neighbourhood (rows `lo - 1..=hi + 1`).
+    string_near: Vec<Part>,
+    near_rows: Vec<u64>,
     /// Per string: vital regions not bordering a removed string, and removed yet.
     vital_count: Vec<u16>,
     dead: Vec<bool>,
@@ -128,6 +131,8 @@ impl Default for BitBenson {
             region_rows: Vec::new(),
             strings: Vec::new(),
             string_rows: Vec::new(),
+            string_near: Vec::new(),
+            near_rows: Vec::new(),
             vital_count: Vec::new(),
             dead: Vec::new(),
             cut: [0; ROWS],
@@ -251,15 +256,16 @@ impl BitBenson {
         self.black = [0; ROWS];
         self.white = [0; ROWS];
         self.empty = [0; ROWS];
-        for (y, row) in cells[..width * height].chunks_exact(width).enumerate() {
+        let cells = &cells[..width * height];
+        for y in 0..height {
             let (mut black, mut white) = (0u64, 0u64);
-            for (k, chunk) in row.chunks(8).enumerate() {
-                let mut word = [0u8; 8];
-                word[..chunk.len()].copy_from_slice(chunk);
-                let v = u64::from_le_bytes(word);
-                black |= bits_of(v) << (8 * k);
-                white |= bits_of(v >> 1) << (8 * k);
+            for k in (0..width).step_by(8) {
+                let v = word_at(cells, y * width + k);
+                black |= bits_of(v) << k;
+                white |= bits_of(v >> 1) << k;
             }
+            // A word may run into the next row: keep this row's columns.
+            let (black, white) = (black & full, white & full);
             self.black[y + 1] = black;
             self.white[y + 1] = white;
             self.empty[y + 1] = full & !(black | white);
@@ -295,6 +301,8 @@ impl BitBenson {
         self.cut = [0; ROWS];
         self.strings.clear();
         self.string_rows.clear();
+        self.string_near.clear();
+        self.near_rows.clear();
         self.vital_count.clear();
         for r in 0..self.regions.len() {
             if self.regions[r].can_be_vital {
@@ -373,17 +381,16 @@ impl BitBenson {
             if id == u16::MAX {
                 continue;
             }
-            let s = self.strings[id as usize];
-            let rows = &self.string_rows;
-            let vital = (part.lo..=part.hi).all(|y| {
-                let near = s.row(rows, y) << 1
-                    | s.row(rows, y) >> 1
-                    | s.row(rows, y - 1)
-                    | s.row(rows, y + 1);
-                let row = part.row(&self.region_rows, y);
-                let must = if suicide { row } else { row & self.empty[y] };
-                must & !near == 0
-            });
+            let near = self.string_near[id as usize];
+            let vital = part
+                .rows(&self.region_rows)
+                .iter()
+                .enumerate()
+                .all(|(k, &row)| {
+                    let y = part.lo + k;
+                    let must = if suicide { row } else { row & self.empty[y] };
+                    must & !near.row(&self.near_rows, y) == 0
+                });
             if vital {
                 let region = &mut self.regions[r];
                 region.vital[region.vitals as usize] = id;
@@ -404,6 +411,19 @@ impl BitBenson {
         }
         let id = self.strings.len() as u16;
         let (lo, hi) = flood(own, y, bit, &mut self.flood);
+        const LAST: usize = ROWS - 1;
+        let near_start = self.near_rows.len();
+        for r in lo - 1..=hi + 1 {
+            let f = &self.flood;
+            let t = f[r];
+            self.near_rows
+                .push(t << 1 | t >> 1 | f[r.wrapping_sub(1) & LAST] | f[(r + 1) & LAST]);
+        }
+        self.string_near.push(Part {
+            lo: lo - 1,
+            hi: hi + 1,
+            start: near_start,
+        });
         let start = self.string_rows.len();
         for r in lo..=hi {
             let t = self.flood[r];
@@ -511,15 +531,32 @@ impl BitBenson {
     }
 
     fn write(&self, width: usize, result: &mut [Colour]) {
-        for (y, row) in result[..width * self.height]
-            .chunks_exact_mut(width)
-            .enumerate()
-        {
+        let len = width * self.height;
+        let result = &mut result[..len];
+        // Rows and words are written in order, so a word that runs into the next row is
+        // overwritten there.
+        for y in 0..self.height {
             let (black, white) = (self.owner[0][y + 1], self.owner[1][y + 1]);
-            for (k, chunk) in row.chunks_mut(8).enumerate() {
-                let bytes = bytes_of(black >> (8 * k)) | bytes_of(white >> (8 * k)) << 1;
-                chunk.copy_from_slice(&bytes.to_le_bytes()[..chunk.len()]);
+            for k in (0..width).step_by(8) {
+                let bytes = bytes_of(black >> k) | bytes_of(white >> k) << 1;
+                let at = y * width + k;
+                match result.get_mut(at..at + 8) {
+                    Some(word) => word.copy_from_slice(&bytes.to_le_bytes()),
+                    None => result[at..len].copy_from_slice(&bytes.to_le_bytes()[..len - at]),
+                }
             }
+        }
+    }
+}
+
+/// The 8 cells from `at` as a word (cell `at` in the lowest byte), past the end empty.
+fn word_at(cells: &[Colour], at: usize) -> u64 {
+    match cells.get(at..at + 8) {
+        Some(word) => u64::from_le_bytes(word.try_into().expect("8 cells")),
+        None => {
+            let mut word = [0u8; 8];
+            word[..cells.len() - at].copy_from_slice(&cells[at..]);
+            u64::from_le_bytes(word)
         }
     }
 }
