@@ -314,6 +314,8 @@ impl BitBenson {
     }
 
     /// Cuts the colour's regions (the connected sets of `others` through an empty point).
+    // A row index reads and writes several row sets at once.
+    #[allow(clippy::needless_range_loop)]
     fn regions_of(&mut self, opponent: &Rows) {
         let h = self.height;
         self.regions.clear();
@@ -494,6 +496,8 @@ impl BitBenson {
 
     /// The graph path's marks for `colour`: live strings, territory, and with
     /// `unsafe_big_territories` empty regions nobody marked yet.
+    // A row index reads and writes several row sets at once.
+    #[allow(clippy::needless_range_loop)]
     fn mark(&mut self, colour: Colour, options: AreaOptions) {
         let h = self.height;
         let (k, other) = (colour as usize - 1, 2 - colour as usize);
