@@ -1,8 +1,9 @@
-//! The grid path of pass-alive areas (`go::pass_alive_grid`, taken by `area_into` on every
-//! plain grid) gives the graph path's owners (`area_into_graph`, the reference) in every mode,
-//! with and without multi-stone suicide: on 200,000 random boards up to 5×5 (any cells,
-//! illegal ones included), and on random 9×9 and 19×19 boards, filled at random and played
-//! out to the end. The 20 boards of `benches/score.rs` are diffed where the bench builds them.
+//! The grid paths of pass-alive areas (`go::pass_alive_bits`, taken by `area_into` on every
+//! plain grid, and `go::pass_alive_grid`, `area_into_blocks`) give the graph path's owners
+//! (`area_into_graph`, the reference) in every mode, with and without multi-stone suicide:
+//! on 200,000 random boards up to 5×5 (any cells, illegal ones included), and on random 9×9,
+//! 19×19 and 25×25 boards (the largest grid), filled at random and played out to the end.
+//! The 20 boards of `benches/score.rs` are diffed where the bench builds them.
 
 use std::sync::Arc;
 
@@ -66,9 +67,9 @@ fn played_out(graph: &Arc<Graph>, rng: &mut ChaCha8Rng) -> Vec<Colour> {
 }
 
 #[test]
-fn random_and_played_out_9x9_and_19x19() {
+fn random_and_played_out_9x9_19x19_and_25x25() {
     let mut rng = ChaCha8Rng::seed_from_u64(1917);
-    for (side, boards) in [(9, 60), (19, 12)] {
+    for (side, boards) in [(9, 60), (19, 12), (25, 4)] {
         let graph = Arc::new(Graph::grid(side, side, false).unwrap());
         for _ in 0..boards {
             let empty_share = rng.gen_range(0.0..0.6);

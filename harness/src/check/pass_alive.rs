@@ -6,7 +6,9 @@
 
 use crate::go::board::{Colour, EMPTY};
 use crate::go::graph::Graph;
-use crate::go::pass_alive::{area_into, area_into_graph, pass_alive, AreaOptions, Benson};
+use crate::go::pass_alive::{
+    area_into, area_into_blocks, area_into_graph, pass_alive, AreaOptions, Benson,
+};
 use crate::go::pass_alive_spec::pass_alive_by_search;
 use crate::go::regions::plain_play;
 
@@ -91,28 +93,33 @@ pub fn all_area_options() -> impl Iterator<Item = AreaOptions> {
     })
 }
 
-/// The grid path and the graph path of [`area_into`] give the same owner to every vertex of
-/// `cells` on the plain grid `graph`, with every option and with and without multi-stone
-/// suicide. The cells need not be a legal position (strings without liberties included):
-/// both paths are defined on any two-colour board.
+/// Both grid paths of [`area_into`] (the bit-parallel one it takes and the block one,
+/// [`area_into_blocks`]) give the graph path's owner to every vertex of `cells` on the plain
+/// grid `graph`, with every option and with and without multi-stone suicide. The cells need
+/// not be a legal position (strings without liberties included): every path is defined on
+/// any two-colour board.
 pub fn grid_matches_graph(graph: &Graph, cells: &[Colour]) -> Result<(), super::Violation> {
     let (mut grid, mut reference) = (Benson::default(), Benson::default());
-    let mut fast = vec![EMPTY; cells.len()];
+    let mut bits = vec![EMPTY; cells.len()];
+    let mut blocks = vec![EMPTY; cells.len()];
     let mut slow = vec![EMPTY; cells.len()];
     for options in all_area_options() {
         for suicide in [false, true] {
-            area_into(graph, cells, suicide, options, &mut grid, &mut fast);
+            area_into(graph, cells, suicide, options, &mut grid, &mut bits);
+            area_into_blocks(graph, cells, suicide, options, &mut grid, &mut blocks);
             area_into_graph(graph, cells, suicide, options, &mut reference, &mut slow);
-            if fast != slow {
-                let row =
-                    |owner: &[Colour]| owner.iter().map(|c| c.to_string()).collect::<String>();
-                return Err(super::Violation(format!(
-                    "grid and graph paths differ on {} ({options:?}, suicide {suicide}), vertex order\n  cells: {}\n  grid:  {}\n  graph: {}",
-                    graph.description(),
-                    row(cells),
-                    row(&fast),
-                    row(&slow)
-                )));
+            for (path, fast) in [("bits", &bits), ("blocks", &blocks)] {
+                if *fast != slow {
+                    let row =
+                        |owner: &[Colour]| owner.iter().map(|c| c.to_string()).collect::<String>();
+                    return Err(super::Violation(format!(
+                        "the {path} grid path and the graph path differ on {} ({options:?}, suicide {suicide}), vertex order\n  cells: {}\n  grid:  {}\n  graph: {}",
+                        graph.description(),
+                        row(cells),
+                        row(fast),
+                        row(&slow)
+                    )));
+                }
             }
         }
     }

@@ -8,6 +8,7 @@ mod geng;
 pub mod graph;
 mod listed;
 pub mod pass_alive;
+pub mod pass_alive_bits;
 pub mod pass_alive_grid;
 pub mod pass_alive_spec;
 pub mod random;

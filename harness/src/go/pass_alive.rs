@@ -40,6 +40,7 @@ use thiserror::Error;
 
 use super::board::{Colour, EMPTY};
 use super::graph::{Graph, Vertex};
+use super::pass_alive_bits::{self, BitBenson};
 use super::pass_alive_grid::GridBenson;
 
 /// Black's colour, the first seat's.
@@ -189,9 +190,34 @@ pub fn area(
 }
 
 /// [`area`] into a caller's buffer, for a position already checked by [`check_position`].
-/// A plain grid takes the grid path ([`GridBenson`]), every other graph the graph path
-/// ([`area_into_graph`]); both give the same owners.
+/// A plain grid takes a grid path (the bit-parallel one, [`BitBenson`], up to 32 columns
+/// and 62 rows; the block one, [`area_into_blocks`], beyond), every other graph the graph
+/// path ([`area_into_graph`]); all give the same owners.
 pub fn area_into(
+    graph: &Graph,
+    cells: &[Colour],
+    suicide: bool,
+    options: AreaOptions,
+    scratch: &mut Benson,
+    result: &mut [Colour],
+) {
+    match graph.grid_shape() {
+        Some(grid)
+            if !grid.wrap
+                && grid.width <= pass_alive_bits::MAX_WIDTH
+                && grid.height <= pass_alive_bits::MAX_HEIGHT =>
+        {
+            scratch
+                .bits
+                .area_into(grid.width, grid.height, cells, suicide, options, result)
+        }
+        _ => area_into_blocks(graph, cells, suicide, options, scratch, result),
+    }
+}
+
+/// [`area_into`] by the block path ([`GridBenson`]) on a plain grid, by the graph path on
+/// every other graph.
+pub fn area_into_blocks(
     graph: &Graph,
     cells: &[Colour],
     suicide: bool,
@@ -263,8 +289,11 @@ pub struct Benson {
     vital_count: Vec<u32>,
     dead: Vec<bool>,
     has_stone: bool,
-    /// The grid path's buffers.
+    /// The grid paths' buffers.
     grid: GridBenson,
+    /// Boxed: its row sets take 7 KB, too much for the stack of every search that keeps a
+    /// referee per level.
+    bits: Box<BitBenson>,
 }
 
 impl Benson {

@@ -166,21 +166,8 @@ pub fn count(
 ) -> Outcome {
     let (area, regions) = board_area(graph, cells, params, extras.second_start, benson);
     let mut tally = Tally::new(params.scoring.name(), 2);
-    let mut owners = vec![b'.'; cells.len()];
-    let (mut stones, mut territory) = ([0i64; 2], [0i64; 2]);
-    for v in 0..cells.len() {
-        let owner = area[v];
-        if owner == EMPTY {
-            continue;
-        }
-        let seat = owner as usize - 1;
-        owners[v] = SEAT_NAMES[seat].as_bytes()[0];
-        if cells[v] == owner {
-            stones[seat] += 1;
-        } else {
-            territory[seat] += 1;
-        }
-    }
+    let (stones, territory) = stones_and_territory(cells, &area);
+    let owners = owner_letters(&area);
     for seat in 0..2 {
         tally.add(seat, Part::Stones, HalfPoints(2 * stones[seat]));
         tally.add(seat, Part::Territory, HalfPoints(2 * territory[seat]));
@@ -209,8 +196,41 @@ pub fn count(
         }
     }
     tally.judged_by = "KataGo: pass-alive areas, no agreement".to_string();
-    tally.owners = String::from_utf8(owners).expect("seat letters are ASCII");
+    tally.owners = owners;
     Outcome::counted(&SEAT_NAMES[..2], tally)
+}
+
+/// Per seat (Black, White): the points the area gives it that hold its own stones, and
+/// the others. Counted without a branch per point, so the loop runs on vectors.
+fn stones_and_territory(cells: &[Colour], area: &[Colour]) -> ([i64; 2], [i64; 2]) {
+    let (mut black, mut white, mut black_stones, mut white_stones) = (0u32, 0u32, 0u32, 0u32);
+    for (&owner, &cell) in area.iter().zip(cells) {
+        let (b, w, own) = (
+            u32::from(owner == BLACK),
+            u32::from(owner == WHITE),
+            u32::from(cell == owner),
+        );
+        black += b;
+        white += w;
+        black_stones += b & own;
+        white_stones += w & own;
+    }
+    let stones = [black_stones as i64, white_stones as i64];
+    (stones, [black as i64 - stones[0], white as i64 - stones[1]])
+}
+
+/// The tally's owners: per vertex the letter of the seat the area gives it, `.` for none.
+fn owner_letters(area: &[Colour]) -> String {
+    let (b, w) = (SEAT_NAMES[0].as_bytes()[0], SEAT_NAMES[1].as_bytes()[0]);
+    let letters: Vec<u8> = area
+        .iter()
+        .map(|&owner| match owner {
+            BLACK => b,
+            WHITE => w,
+            _ => b'.',
+        })
+        .collect();
+    String::from_utf8(letters).expect("seat letters are ASCII")
 }
 
 /// Per vertex the colour the board gives it, and each seat's independent-life regions
