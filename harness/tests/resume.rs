@@ -242,9 +242,10 @@ fn a_killed_solve_over_kee_combinations_resumes_to_the_same_value_table() {
             .map(|r| r[6].to_string())
             .collect()
     };
+    assert_eq!(nodes("kee").len(), 3);
     assert_eq!(
         nodes("kee"),
-        nodes("kee[opponents=next]"),
+        nodes("kee:opponent-next"),
         "one search, shared"
     );
 }
