@@ -259,3 +259,48 @@ fn katago_fast_and_spec_keys_give_the_same_longest_games() {
     assert_eq!(longest("katago-japanese", "1x2"), 19);
     assert_eq!(longest("katago-aga-button", "1x1"), 3);
 }
+
+/// Issue 20's "done means": `rulediff finite` itself finds the shortest endless Kee game (1×2:
+/// a stone played, appealed, passed and played again) under the one combination of rule 14's
+/// sentences that allows it, and the lasso it writes replays with `rulediff run` (the game is
+/// still going after the cycle twice); each sentence alone ends every game there.
+#[test]
+fn the_command_finds_the_two_point_endless_kee_game_and_its_lasso_replays() {
+    let dir = common::fresh("kee-two-point");
+    let out = common::rulediff(&[
+        "finite",
+        "--rules",
+        "kee[rescind=erase,replace=same],kee:rescind-erases,kee:replay-same",
+        "--board",
+        "1x2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let csv = std::fs::read_to_string(dir.join("finiteness.csv")).unwrap();
+    let verdicts: Vec<(String, String, String)> = csv::Reader::from_reader(csv.as_bytes())
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[0].to_string(), r[3].to_string(), r[7].to_string())
+        })
+        .collect();
+    assert_eq!(verdicts[0].0, "kee[rescind=erase,replace=same]");
+    assert_eq!(verdicts[0].1, "INFINITE");
+    assert!(
+        verdicts[0]
+            .2
+            .starts_with("after `B1`, repeat `B2 appeal pass`")
+            || verdicts[0].2.contains("repeat `"),
+        "{verdicts:?}"
+    );
+    for (rule, verdict, _) in &verdicts[1..] {
+        assert_eq!(verdict, "FINITE", "{rule}");
+    }
+    common::replays(&dir.join("lassos"), 1);
+    let lasso =
+        std::fs::read_to_string(dir.join("lassos/kee[rescind=erase,replace=same]-1x2-2p.toml"))
+            .unwrap();
+    assert!(lasso.contains("ongoing = true"), "{lasso}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

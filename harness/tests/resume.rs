@@ -59,8 +59,15 @@ fn without_seconds(path: &Path, column: usize) -> Vec<Vec<String>> {
 }
 
 /// Runs `args --out` once whole and once killed after `rows` settled rows then resumed, and
-/// compares the two folders' `table` (without the `seconds` column) and `files`.
-fn resumes_to_the_same(name: &str, args: &[&str], table: &str, seconds: usize, files: &[&str]) {
+/// compares the two folders' `table` (without the `seconds` column) and `files`; the folder
+/// of the whole run.
+fn resumes_to_the_same(
+    name: &str,
+    args: &[&str],
+    table: &str,
+    seconds: usize,
+    files: &[&str],
+) -> std::path::PathBuf {
     let whole = fresh(&format!("{name}-whole"));
     let mut first: Vec<&str> = args.to_vec();
     first.extend(["--out", whole.to_str().unwrap()]);
@@ -104,6 +111,7 @@ fn resumes_to_the_same(name: &str, args: &[&str], table: &str, seconds: usize, f
         let read = |dir: &Path| std::fs::read_to_string(dir.join(file)).unwrap();
         assert_eq!(read(&killed), read(&whole), "{name}: {file}");
     }
+    whole
 }
 
 #[test]
@@ -196,4 +204,48 @@ fn a_killed_kee_claims_run_resumes_to_the_same_counts() {
         let name = format!("cases/{}", name.to_string_lossy());
         assert_eq!(read(&killed, &name), read(&whole, &name), "{name}");
     }
+}
+
+/// `solve` over a slice of the Kee space (`appeal` × `opponents`): the two values of the
+/// `opponents` axis share one search per board (with two players they rule alike), the value
+/// table (`kee-space.md`) names the sentence that decides each board's value, and a killed
+/// run resumes to the same rows and the same table.
+#[test]
+fn a_killed_solve_over_kee_combinations_resumes_to_the_same_value_table() {
+    let args = [
+        "solve",
+        "--rules",
+        "kee[appeal=*,opponents=*]",
+        "--board",
+        "1x3,1x4,2x2",
+        "--table-mb",
+        "16",
+    ];
+    let whole = resumes_to_the_same("solve-kee", &args, "solutions.csv", 7, &["kee-space.md"]);
+    let md = std::fs::read_to_string(whole.join("kee-space.md")).unwrap();
+    for line in [
+        "Under `kee`: `1x3` B+3, `1x4` B+4, `2x2` 0.",
+        "| `1x3` | B+3 | every combination with appeal=rule11 | 2 |",
+        "| `1x3` | 0 | every combination with appeal=any | 2 |",
+        "| `1x4` | B+4 | every combination with appeal=rule11 | 2 |",
+        "| `1x4` | B+1 | every combination with appeal=any | 2 |",
+        "| every combination with appeal=any | 2 | 0 | B+1 | 0 | `1x3`, `1x4` |",
+    ] {
+        assert!(md.contains(line), "no `{line}` in\n{md}");
+    }
+    let csv = std::fs::read_to_string(whole.join("solutions.csv")).unwrap();
+    let nodes = |rule: &str| -> Vec<String> {
+        csv::Reader::from_reader(csv.as_bytes())
+            .records()
+            .map(|r| r.unwrap())
+            .filter(|r| &r[0] == rule)
+            .map(|r| r[6].to_string())
+            .collect()
+    };
+    assert_eq!(nodes("kee").len(), 3);
+    assert_eq!(
+        nodes("kee"),
+        nodes("kee:opponent-next"),
+        "one search, shared"
+    );
 }

@@ -228,8 +228,6 @@ fn search_all<F: Symmetric + Explore>(
         Some(out) => Some(Journal::open(out, plan(args, jobs), args.resume)?),
         None => None,
     };
-    // When the last save started, and how long it took.
-    let last_save: std::sync::Mutex<Option<(Instant, Duration)>> = std::sync::Mutex::new(None);
     let bar = ProgressBar::new(jobs.len() as u64);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches {elapsed}") {
         bar.set_style(style);
@@ -245,26 +243,8 @@ fn search_all<F: Symmetric + Explore>(
             let row = search_one(args, table, job);
             if let (Some(journal), Some(out)) = (&journal, &args.out) {
                 write_case(out, table, &row)?;
-                // Saved at most every second, and at most a tenth of the time: `kee[*]` runs are
-                // thousands of short searches, and a save writes every row settled so far, so
-                // saving every second would end up keeping the other workers waiting.
-                let save = {
-                    let mut last = last_save.lock().expect("save clock");
-                    let due = last.is_none_or(|(t, took): (Instant, Duration)| {
-                        t.elapsed() >= SAVE_EVERY.max(took * SAVE_SHARE)
-                    });
-                    if due {
-                        *last = Some((Instant::now(), Duration::ZERO));
-                    }
-                    due
-                };
-                let started = Instant::now();
-                journal.settle_sometimes(index, row.clone(), save, |rows| {
-                    write_tables(out, table, &rows)
-                })?;
-                if save {
-                    *last_save.lock().expect("save clock") = Some((started, started.elapsed()));
-                }
+                journal
+                    .settle_when_due(index, row.clone(), |rows| write_tables(out, table, &rows))?;
             }
             bar.inc(1);
             Ok(row)
@@ -328,12 +308,6 @@ fn finish(args: &Args, table: &Table, rows: &[Row]) -> anyhow::Result<ExitCode> 
     }
     Ok(ExitCode::SUCCESS)
 }
-
-/// Time between saves of the journal and tables while searches settle.
-const SAVE_EVERY: Duration = Duration::from_secs(1);
-
-/// A save is followed by at least this many times its own duration without one.
-const SAVE_SHARE: u32 = 10;
 
 /// Rows printed on the terminal when an `--out` folder holds them all.
 const MAX_PRINTED_ROWS: usize = 400;

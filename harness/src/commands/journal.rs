@@ -1,10 +1,12 @@
 //! The settled rows of a long command (`finite`, `solve`, `kee-claims`), saved as each is
-//! settled, so that a killed run loses at most the searches in progress and `--resume`
+//! settled (or, for runs of thousands of short jobs, every second or so), so that a killed run
+//! loses at most the searches in progress and those of the last second, and `--resume`
 //! continues where it stopped. The journal is `progress.json` in the output folder: the plan
 //! (everything that decides the rows) and the rows so far, rewritten atomically each time.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use serde::de::DeserializeOwned;
@@ -22,7 +24,16 @@ struct Saved<P, R> {
 pub struct Journal<P, R> {
     path: PathBuf,
     saved: Mutex<Saved<P, (usize, R)>>,
+    /// When the last save of [`Journal::settle_when_due`] started, and how long it took.
+    last_save: Mutex<Option<(Instant, Duration)>>,
 }
+
+/// Time between saves of [`Journal::settle_when_due`].
+const SAVE_EVERY: Duration = Duration::from_secs(1);
+
+/// A save of [`Journal::settle_when_due`] is followed by at least this many times its own
+/// duration without one.
+const SAVE_SHARE: u32 = 10;
 
 impl<P, R> Journal<P, R>
 where
@@ -68,6 +79,7 @@ where
         Ok(Journal {
             path,
             saved: Mutex::new(saved),
+            last_save: Mutex::new(None),
         })
     }
 
@@ -85,7 +97,7 @@ where
     /// `tables` as [`Journal::settle`] does: a run of thousands of short jobs saves every so
     /// often instead of rewriting every row after each one ([`Journal::flush`] saves at the
     /// end).
-    pub fn settle_sometimes(
+    fn settle_sometimes(
         &self,
         index: usize,
         row: R,
@@ -101,6 +113,34 @@ where
         }
         self.save(&saved)?;
         tables(saved.rows.iter().map(|(_, row)| row.clone()).collect())
+    }
+
+    /// Adds the row of job `index`, and saves the journal and calls `tables` (as
+    /// [`Journal::settle`] does) at most every second and at most a tenth of the time: runs of
+    /// thousands of short jobs (`kee[*]`) would otherwise spend their time rewriting every
+    /// row settled so far while the other workers wait. [`Journal::flush`] saves at the end.
+    pub fn settle_when_due(
+        &self,
+        index: usize,
+        row: R,
+        tables: impl FnOnce(Vec<R>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let save = {
+            let mut last = self.last_save.lock().expect("save clock");
+            let due = last.is_none_or(|(t, took): (Instant, Duration)| {
+                t.elapsed() >= SAVE_EVERY.max(took * SAVE_SHARE)
+            });
+            if due {
+                *last = Some((Instant::now(), Duration::ZERO));
+            }
+            due
+        };
+        let started = Instant::now();
+        self.settle_sometimes(index, row, save, tables)?;
+        if save {
+            *self.last_save.lock().expect("save clock") = Some((started, started.elapsed()));
+        }
+        Ok(())
     }
 
     /// Writes `saved` (taken under the journal's lock) to the journal file, atomically.

@@ -1,12 +1,15 @@
-//! The Kee space tables of `rulediff finite` (claim 3 per combination): which searches share
-//! their work, and where the table ([`rulediff::report::kee_space`]) goes.
+//! The Kee space tables of `rulediff finite` (claim 3 per combination) and `rulediff solve`
+//! (the value of each board per combination): which searches share their work, and where the
+//! tables ([`rulediff::report::kee_space`]) go.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use rulediff::check::kee_space::same_behaviour;
 use rulediff::go::rules::kee::axes::{self, reading_of};
-use rulediff::report::kee_space::{finite_table as render, SpaceRow};
+use rulediff::report::kee_space::{finite_table as render, values_table as render_values};
+use rulediff::report::kee_space::{SpaceRow, ValueRow};
+use rulediff::report::solve::Settled;
 use rulediff::util::atomic;
 
 /// What jobs of `id` with `players` players share: the combination that rules the same
@@ -29,4 +32,25 @@ pub fn finite_table(out: Option<&Path>, rows: &[SpaceRow]) -> anyhow::Result<Exi
     }
     out!("{md}")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// With two Kee combinations or more among `solve`'s rows, the table of values over the
+/// space: printed, and written as `kee-space.md` into `out`.
+pub fn values_table(out: Option<&Path>, rows: &[Settled]) -> anyhow::Result<()> {
+    let rows: Vec<ValueRow> = rows
+        .iter()
+        .map(|row| ValueRow {
+            rule: row.rule.clone(),
+            board: row.board.clone(),
+            value: row.value.clone(),
+        })
+        .collect();
+    let Some(md) = render_values(&rows) else {
+        return Ok(());
+    };
+    if let Some(out) = out {
+        atomic::write(&out.join("kee-space.md"), md.as_bytes())?;
+    }
+    out!("\n{md}")?;
+    Ok(())
 }

@@ -99,6 +99,7 @@ struct Job<'a> {
     board: String,
 }
 
+#[derive(Clone)]
 struct Row {
     rule: String,
     board: String,
@@ -140,40 +141,113 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         .stack_size(1 << 28)
         .build()
         .context("cannot start worker threads")?;
-    let rows: Vec<Settled> = pool.install(|| {
-        jobs.par_iter()
-            .enumerate()
-            .map(|(index, job)| {
-                if let Some(row) = journal.as_ref().and_then(|j| j.settled(index)) {
-                    return Ok(row);
-                }
-                let row = settle(&run(job, args, no_result.0 as i32, &bars), args.no_result)?;
-                if let (Some(journal), Some(out)) = (&journal, &args.out) {
-                    write_case(out, &row)?;
-                    journal.settle(index, row.clone(), |rows| {
-                        write_tables(out, &rows, args.no_result)
-                    })?;
-                }
-                Ok(row)
+    let searches = shared(&jobs);
+    let settled: Vec<Vec<(usize, Settled)>> = pool.install(|| {
+        searches
+            .par_iter()
+            .map(|members| {
+                solve_shared(
+                    members,
+                    &jobs,
+                    args,
+                    no_result.0 as i32,
+                    &bars,
+                    journal.as_ref(),
+                )
             })
             .collect::<anyhow::Result<_>>()
     })?;
+    if let Some(journal) = &journal {
+        journal.flush()?;
+    }
+    let mut rows: Vec<(usize, Settled)> = settled.into_iter().flatten().collect();
+    rows.sort_by_key(|(i, _)| *i);
+    let rows: Vec<Settled> = rows.into_iter().map(|(_, row)| row).collect();
     // Saved before printing: a reader that stops early must not cost the results.
     if let Some(out) = &args.out {
         write(out, &rows, args.no_result)?;
     }
-    out!("{}", solve::markdown(&rows))?;
+    match &args.out {
+        Some(out) if rows.len() > MAX_PRINTED_ROWS => outln!(
+            "{} rows written to {}",
+            rows.len(),
+            out.join("solutions.md").display()
+        )?,
+        _ => out!("{}", solve::markdown(&rows))?,
+    }
     if let [row] = rows.as_slice() {
         if let Some(case) = &row.case {
             outln!("\n{case}")?;
         }
     }
+    super::kee_space::values_table(args.out.as_deref(), &rows)?;
     let solved = rows.iter().all(|r| r.case.is_some());
     Ok(if solved {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Rows printed on the terminal when an `--out` folder holds them all.
+const MAX_PRINTED_ROWS: usize = 400;
+
+/// The jobs grouped by the search that answers for them: Kee combinations that rule alike
+/// in a two-player game ([`super::kee_space::share_key`]) share one search per board. Each
+/// group lists job indices, the one searched first.
+fn shared(jobs: &[Job]) -> Vec<Vec<usize>> {
+    let mut first: std::collections::HashMap<(String, String), usize> = Default::default();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (index, job) in jobs.iter().enumerate() {
+        let key = (
+            super::kee_space::share_key(&job.info.id, 2),
+            job.board.clone(),
+        );
+        let at = *first.entry(key).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[at].push(index);
+    }
+    groups
+}
+
+/// The rows of one shared search's jobs (`members`): from the journal when an earlier run
+/// settled them all, else searched once and settled for each member under its own id
+/// (saved as they settle).
+fn solve_shared(
+    members: &[usize],
+    jobs: &[Job],
+    args: &Args,
+    no_result: i32,
+    bars: &MultiProgress,
+    journal: Option<&Journal<Plan, Settled>>,
+) -> anyhow::Result<Vec<(usize, Settled)>> {
+    let done: Option<Vec<(usize, Settled)>> = members
+        .iter()
+        .map(|&i| journal.and_then(|j| j.settled(i)).map(|row| (i, row)))
+        .collect();
+    if let Some(done) = done {
+        return Ok(done);
+    }
+    let searched = run(&jobs[members[0]], args, no_result, bars);
+    members
+        .iter()
+        .map(|&i| {
+            let member = Row {
+                rule: jobs[i].info.id.clone(),
+                ..searched.clone()
+            };
+            let row = settle(&member, args.no_result)?;
+            if let (Some(journal), Some(out)) = (journal, &args.out) {
+                write_case(out, &row)?;
+                journal.settle_when_due(i, row.clone(), |rows| {
+                    write_tables(out, &rows, args.no_result)
+                })?;
+            }
+            Ok((i, row))
+        })
+        .collect()
 }
 
 fn plan(args: &Args, jobs: &[Job]) -> Plan {

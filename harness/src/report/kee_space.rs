@@ -1,6 +1,7 @@
 //! The Kee space tables: combinations that behave the same on every start are one row, named
 //! by the axis values they share ([`crate::check::kee_space`]). `rulediff finite` gives claim 3
-//! per combination; the commands only wire their rows here.
+//! per combination, `rulediff solve` the value of each board; the commands only wire their
+//! rows here.
 
 use std::fmt::Write as _;
 
@@ -20,12 +21,12 @@ pub struct SpaceRow {
     pub details: String,
 }
 
-/// With two Kee combinations or more among `rows`, the grouped table of claim 3 (markdown);
-/// `None` otherwise.
-pub fn finite_table(rows: &[SpaceRow]) -> Option<String> {
-    let mut per: Vec<(Reading, Vec<&SpaceRow>)> = Vec::new();
+/// Each Kee combination among `rows` with its rows, in order of first appearance (rows of
+/// other referees left out).
+fn per_reading<T>(rows: &[T], rule: impl Fn(&T) -> &str) -> Vec<(Reading, Vec<&T>)> {
+    let mut per: Vec<(Reading, Vec<&T>)> = Vec::new();
     for row in rows {
-        let Some(reading) = reading_of(&row.rule) else {
+        let Some(reading) = reading_of(rule(row)) else {
             continue;
         };
         match per.iter_mut().find(|(r, _)| *r == reading) {
@@ -33,6 +34,13 @@ pub fn finite_table(rows: &[SpaceRow]) -> Option<String> {
             None => per.push((reading, vec![row])),
         }
     }
+    per
+}
+
+/// With two Kee combinations or more among `rows`, the grouped table of claim 3 (markdown);
+/// `None` otherwise.
+pub fn finite_table(rows: &[SpaceRow]) -> Option<String> {
+    let per = per_reading(rows, |row| &row.rule);
     if per.len() < 2 {
         return None;
     }
@@ -70,6 +78,125 @@ pub fn finite_table(rows: &[SpaceRow]) -> Option<String> {
         .expect("String");
     }
     Some(md)
+}
+
+/// One `rulediff solve` row, as the value table reads it.
+pub struct ValueRow {
+    /// The Kee combination solved.
+    pub rule: String,
+    /// The board, as the command line names it.
+    pub board: String,
+    /// The value as `solve` gives it (`B+3`, `0`, `endless (0)`, `not solved`).
+    pub value: String,
+}
+
+/// With two Kee combinations or more among `rows`, the table of values over the space
+/// (markdown): per board, which combinations give which value, named by the axis values they
+/// share; then the combinations with the same value on every board as one row, with the boards
+/// on which they differ from `kee`. `None` with fewer than two combinations.
+pub fn values_table(rows: &[ValueRow]) -> Option<String> {
+    let per = per_reading(rows, |row| &row.rule);
+    if per.len() < 2 {
+        return None;
+    }
+    let space: Vec<Reading> = per.iter().map(|(r, _)| *r).collect();
+    let boards: Vec<&str> = per[0].1.iter().map(|row| row.board.as_str()).collect();
+    // Each combination's value on each board, in the order of `boards`.
+    let values: Vec<(Reading, Vec<String>)> = per
+        .iter()
+        .map(|(r, list)| (*r, boards.iter().map(|b| value_on(list, b)).collect()))
+        .collect();
+    let reference = values
+        .iter()
+        .find(|(r, _)| *r == Reading::DEFAULT)
+        .map(|(_, v)| v.clone());
+    let mut md = format!(
+        "# Kee values over {} combinations\n\nExact values with komi 0 from the empty board, two players (`rulediff solve`: Black's area score minus White's under best play; a game without a score is worth what `--no-result` says, and the value names its kind).",
+        space.len()
+    );
+    if let Some(kee) = &reference {
+        let named: Vec<String> = boards
+            .iter()
+            .zip(kee)
+            .map(|(b, v)| format!("`{b}` {v}"))
+            .collect();
+        write!(md, " Under `kee`: {}.", named.join(", ")).expect("String");
+    }
+    md.push_str("\n\n");
+    md.push_str(&per_board(&boards, &values, &space));
+    md.push('\n');
+    md.push_str(&joint(&boards, &values, &space, reference.as_deref()));
+    Some(md)
+}
+
+/// The value of `board` among one combination's rows (`-` when it was not solved there).
+fn value_on(list: &[&ValueRow], board: &str) -> String {
+    list.iter()
+        .find(|row| row.board == board)
+        .map_or("-".to_string(), |row| row.value.clone())
+}
+
+/// Per board, the combinations grouped by the value they give it: "which sentences decide
+/// this board's value".
+fn per_board(boards: &[&str], values: &[(Reading, Vec<String>)], space: &[Reading]) -> String {
+    let mut md = String::from(
+        "## Which sentences decide each board's value\n\n| board | value | combinations | how many |\n|---|---|---|---|\n",
+    );
+    for (i, board) in boards.iter().enumerate() {
+        let keyed: Vec<(Reading, String)> =
+            values.iter().map(|(r, v)| (*r, v[i].clone())).collect();
+        for g in group(&keyed) {
+            writeln!(
+                md,
+                "| `{board}` | {} | {} | {} |",
+                g.behaviour,
+                describe(&g, space),
+                g.members.len()
+            )
+            .expect("String");
+        }
+    }
+    md
+}
+
+/// The combinations with the same value on every board as one row, with the boards on which
+/// they differ from `kee` (the `reference` values, when `kee` was solved).
+fn joint(
+    boards: &[&str],
+    values: &[(Reading, Vec<String>)],
+    space: &[Reading],
+    reference: Option<&[String]>,
+) -> String {
+    let mut md = String::from(
+        "## Combinations with the same value on every board\n\n| combinations | how many |",
+    );
+    for board in boards {
+        write!(md, " `{board}` |").expect("String");
+    }
+    md.push_str(" differs from `kee` on |\n|---|---|");
+    md.push_str(&"---|".repeat(boards.len() + 1));
+    md.push('\n');
+    for g in group(values) {
+        write!(md, "| {} | {} |", describe(&g, space), g.members.len()).expect("String");
+        for value in &g.behaviour {
+            write!(md, " {value} |").expect("String");
+        }
+        let differs: Vec<String> = match reference {
+            None => vec!["(`kee` not solved)".to_string()],
+            Some(kee) => boards
+                .iter()
+                .zip(kee.iter().zip(&g.behaviour))
+                .filter(|(_, (a, b))| a != b)
+                .map(|(board, _)| format!("`{board}`"))
+                .collect(),
+        };
+        match differs.is_empty() {
+            true => writeln!(md, " none |"),
+            false => writeln!(md, " {} |", differs.join(", ")),
+        }
+        .expect("String");
+    }
+    md
 }
 
 /// `FINITE on 2; INFINITE on 8`: each verdict with how many starts gave it, in order of first
@@ -120,6 +247,45 @@ mod tests {
         );
         assert!(
             finite_table(&rows[..2]).is_none(),
+            "one combination: no table"
+        );
+    }
+
+    fn value(rule: &str, board: &str, value: &str) -> ValueRow {
+        ValueRow {
+            rule: rule.into(),
+            board: board.into(),
+            value: value.into(),
+        }
+    }
+
+    #[test]
+    fn values_are_grouped_per_board_and_over_every_board() {
+        let mut rows = Vec::new();
+        for (rule, on_1x3, on_1x4) in [
+            ("kee", "B+3", "B+4"),
+            ("kee[opponents=next]", "B+3", "B+4"),
+            ("kee:appeal-names-no-op", "0", "B+1"),
+            ("kee[appeal=any,opponents=next]", "0", "B+1"),
+        ] {
+            rows.push(value(rule, "1x3", on_1x3));
+            rows.push(value(rule, "1x4", on_1x4));
+        }
+        let md = values_table(&rows).expect("four combinations");
+        assert!(md.starts_with("# Kee values over 4 combinations"), "{md}");
+        assert!(md.contains("Under `kee`: `1x3` B+3, `1x4` B+4."), "{md}");
+        for line in [
+            "| `1x3` | B+3 | every combination with appeal=rule11 | 2 |",
+            "| `1x3` | 0 | every combination with appeal=any | 2 |",
+            "| `1x4` | B+1 | every combination with appeal=any | 2 |",
+            "| combinations | how many | `1x3` | `1x4` | differs from `kee` on |",
+            "| every combination with appeal=rule11 | 2 | B+3 | B+4 | none |",
+            "| every combination with appeal=any | 2 | 0 | B+1 | `1x3`, `1x4` |",
+        ] {
+            assert!(md.contains(line), "no `{line}` in\n{md}");
+        }
+        assert!(
+            values_table(&rows[..2]).is_none(),
             "one combination: no table"
         );
     }
