@@ -96,6 +96,9 @@ pub fn check_pair(
             ));
         }
         memo_agrees(a.as_mut(), &legal, &mut memo).map_err(|what| differ(&history, what))?;
+        // The spec twin's plain plays are shared through the same memo in a campaign.
+        memo_agrees(b.as_mut(), &spec_legal, &mut memo)
+            .map_err(|what| differ(&history, format!("{}: {what}", spec.id)))?;
         let stones: Vec<GoPlay> = legal
             .iter()
             .copied()

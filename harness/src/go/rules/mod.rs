@@ -15,6 +15,7 @@ pub mod presets;
 pub mod psk;
 pub mod simple_ko;
 pub mod spec;
+pub mod spec_cache;
 pub mod ssk;
 
 use std::sync::Arc;

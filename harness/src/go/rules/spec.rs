@@ -1,13 +1,24 @@
 //! Spec referees: each ko rule written straight from its definition over the whole history of
 //! plain board arrays, with flood-fill captures. Slow and obviously right; the fast referees
 //! are diffed against these.
+//!
+//! What a spec caches is only what cannot change (see [`super::spec_cache`]): the history
+//! only grows, so where each board of it appeared is indexed once, as it is recorded, and a
+//! rule asking "did this board appear before?" looks there and compares boards in full; the
+//! plain plays of the board at a campaign step are worked out once for every spec referee.
+//! [`SpecReferee::scanning`] is the same referee without the index, for the test that the
+//! two rule alike.
+
+use std::borrow::Cow;
+use std::sync::Arc;
 
 use super::kinds::KoKind;
+use super::spec_cache::{board_hash, played, BoardIndex, PlainPlays, Played};
 use super::{Basics, SuicidePolicy};
 use crate::go::board::{Colour, EMPTY};
-use crate::go::regions::plain_play;
+use crate::go::graph::Vertex;
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
-use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
+use crate::referee::{Fault, Outcome, Referee, Status, StepMemo, Verdict};
 
 /// One play of the history with the boards around it.
 #[derive(Debug, Clone)]
@@ -18,6 +29,8 @@ struct Entry {
     play: GoPlay,
     /// Opponent stones the play removed (0 for a pass).
     captured: u32,
+    /// [`board_hash`] of `after`.
+    hash: u64,
 }
 
 impl Entry {
@@ -32,6 +45,11 @@ pub(crate) struct SpecReferee {
     ko: KoKind,
     setup: Option<GoSetup>,
     history: Vec<Entry>,
+    /// Where each board of the game appeared, by position: 0 is the start, `i` the board
+    /// after the `i`-th play. `None`: every question scans the whole history.
+    index: Option<BoardIndex>,
+    /// The plain plays of the last step's board, from the campaign's memo.
+    known: Option<Arc<PlainPlays>>,
 }
 
 impl SpecReferee {
@@ -43,6 +61,17 @@ impl SpecReferee {
             ko,
             setup: None,
             history: Vec::new(),
+            index: Some(BoardIndex::default()),
+            known: None,
+        }
+    }
+
+    /// The same referee asking every question of the whole history, board by board, with
+    /// nothing cached: what the cached one is checked against.
+    pub fn scanning(id: impl Into<String>, basics: Basics, ko: KoKind) -> Self {
+        SpecReferee {
+            index: None,
+            ..SpecReferee::new(id, basics, ko)
         }
     }
 
@@ -93,25 +122,38 @@ impl SpecReferee {
         Ok(Some(self.basics.count(setup, self.cells()?, &prisoners)))
     }
 
-    /// Every board that existed in the game, oldest first.
-    fn positions(&self) -> Result<Vec<&[Colour]>, Fault> {
-        let mut all = vec![self.setup()?.stones.as_slice()];
-        all.extend(self.history.iter().map(|e| e.after.as_slice()));
-        Ok(all)
+    /// The board at position `at`: 0 is the start, `i` the board after the `i`-th play.
+    fn board_at(&self, at: usize) -> &[Colour] {
+        match at {
+            0 => self.setup.as_ref().map_or(&[][..], |s| &s.stones),
+            i => &self.history[i - 1].after,
+        }
     }
 
-    /// Every (board, seat to move) that existed: the start, and after each stone play (after
-    /// passes too when `passes`).
-    fn situations(&self, passes: bool) -> Result<Vec<(&[Colour], usize)>, Fault> {
+    /// Every position, oldest first, whose board is `board` (of hash `hash`).
+    fn appearances(&self, board: &[Colour], hash: u64) -> Vec<usize> {
+        match &self.index {
+            Some(index) => index
+                .appearances(board, hash, |at| self.board_at(at))
+                .collect(),
+            None => (0..=self.history.len())
+                .filter(|&at| self.board_at(at) == board)
+                .collect(),
+        }
+    }
+
+    /// The situation at position `at` (see [`SpecReferee::board_at`]): the seat to move
+    /// then, where it counts as one (the start, and after each stone play; after passes too
+    /// when `passes`).
+    fn situation_at(&self, at: usize, passes: bool) -> Result<Option<usize>, Fault> {
         let setup = self.setup()?;
-        let mut all = vec![(setup.stones.as_slice(), setup.to_move)];
-        all.extend(
-            self.history
-                .iter()
-                .filter(|e| passes || e.is_stone())
-                .map(|e| (e.after.as_slice(), (e.mover + 1) % setup.players)),
-        );
-        Ok(all)
+        Ok(match at {
+            0 => Some(setup.to_move),
+            i => {
+                let e = &self.history[i - 1];
+                (passes || e.is_stone()).then_some((e.mover + 1) % setup.players)
+            }
+        })
     }
 
     /// Basic ko: capturing exactly one stone, recreating the board from before the last play,
@@ -136,8 +178,14 @@ impl SpecReferee {
         send.is_stone() && take.is_stone() && take.captured == 2 && send.before == after
     }
 
-    /// The rule that forbids the mover creating `after` with a play capturing `captured`.
-    fn repetition(&self, captured: u32, after: &[Colour]) -> Result<Option<&'static str>, Fault> {
+    /// The rule that forbids the mover creating `after` (of hash `hash`) with a play
+    /// capturing `captured`.
+    fn repetition(
+        &self,
+        captured: u32,
+        after: &[Colour],
+        hash: u64,
+    ) -> Result<Option<&'static str>, Fault> {
         let setup = self.setup()?;
         let mover = self.to_move()?;
         let next = (mover + 1) % setup.players;
@@ -154,18 +202,25 @@ impl SpecReferee {
                         .then_some("ko-sending-two")
                 }
             }
-            KoKind::Positional => self
-                .positions()?
-                .contains(&after)
-                .then_some("superko-positional"),
-            KoKind::Situational { passes } => self
-                .situations(passes)?
-                .contains(&(after, next))
-                .then_some("superko-situational"),
+            KoKind::Positional => {
+                (!self.appearances(after, hash).is_empty()).then_some("superko-positional")
+            }
+            KoKind::Situational { passes } => {
+                let mut seen = self.appearances(after, hash).into_iter();
+                seen.try_fold(false, |found, at| {
+                    Ok(found || self.situation_at(at, passes)? == Some(next))
+                })?
+                .then_some("superko-situational")
+            }
             KoKind::Natural => self
-                .history
-                .iter()
-                .any(|e| e.is_stone() && e.mover == mover && e.after == after)
+                .appearances(after, hash)
+                .into_iter()
+                .any(|at| {
+                    at > 0 && {
+                        let e = &self.history[at - 1];
+                        e.is_stone() && e.mover == mover
+                    }
+                })
                 .then_some("superko-natural"),
         })
     }
@@ -183,49 +238,87 @@ impl SpecReferee {
             ),
             _ => return Ok(None),
         };
-        let Some((last, earlier)) = self.history.split_last() else {
+        let Some(last) = self.history.last() else {
             return Ok(None);
         };
         if !last.is_stone() {
             return Ok(None);
         }
-        let setup = self.setup()?;
-        let next = |e: &Entry| (e.mover + 1) % setup.players;
-        let repeated = if situational {
-            (setup.stones == last.after && setup.to_move == next(last))
-                || earlier
-                    .iter()
-                    .any(|e| e.is_stone() && e.after == last.after && next(e) == next(last))
-        } else {
-            setup.stones == last.after || earlier.iter().any(|e| e.after == last.after)
-        };
+        let now = self.history.len();
+        let mut repeated = false;
+        for at in self.appearances(&last.after, last.hash) {
+            repeated |= at < now
+                && (!situational
+                    || self.situation_at(at, false)? == self.situation_at(now, false)?);
+        }
         Ok(repeated.then_some(outcome))
     }
 
-    fn stone_verdict(&self, v: u16) -> Result<Verdict, Fault> {
+    /// What a stone play at `v` would do (its plain play read from `known` where that is
+    /// of this board), or the rule that forbids it.
+    fn stone_ruling<'k>(
+        &self,
+        v: Vertex,
+        known: Option<&'k PlainPlays>,
+    ) -> Result<Result<Cow<'k, Played>, &'static str>, Fault> {
         let setup = self.setup()?;
         let cells = self.cells()?;
         if v as usize >= cells.len() {
-            return Ok(Verdict::illegal("off-board"));
+            return Ok(Err("off-board"));
         }
         if cells[v as usize] != EMPTY {
-            return Ok(Verdict::illegal("occupied"));
+            return Ok(Err("occupied"));
         }
-        let result = plain_play(&setup.graph, cells, v, colour_of(self.to_move()?));
-        if result.suicided > 0 {
+        let result = played(known, &setup.graph, cells, v, colour_of(self.to_move()?));
+        if result.play.suicided > 0 {
             let forbidden = match self.basics.suicide {
                 SuicidePolicy::Forbidden => Some("suicide"),
-                SuicidePolicy::MultiStone if result.cells == cells => Some("suicide-no-op"),
+                SuicidePolicy::MultiStone if result.play.cells == cells => Some("suicide-no-op"),
                 _ => None,
             };
             if let Some(rule) = forbidden {
-                return Ok(Verdict::illegal(rule));
+                return Ok(Err(rule));
             }
         }
-        Ok(match self.repetition(result.captured, &result.cells)? {
-            Some(rule) => Verdict::illegal(rule),
-            None => Verdict::Legal,
-        })
+        Ok(
+            match self.repetition(result.play.captured, &result.play.cells, result.hash)? {
+                Some(rule) => Err(rule),
+                None => Ok(result),
+            },
+        )
+    }
+
+    /// Every legal play, stone plays' results read from `known`.
+    fn legal_with(&self, known: Option<&PlainPlays>) -> Result<Vec<GoPlay>, Fault> {
+        // The game-over test (a look at the whole history) is made once rather than per
+        // candidate.
+        if self.outcome()?.is_some() {
+            return Ok(Vec::new());
+        }
+        let n = self.cells()?.len();
+        let mut plays = Vec::new();
+        for v in 0..n as Vertex {
+            if self.stone_ruling(v, known)?.is_ok() {
+                plays.push(GoPlay::Stone(v));
+            }
+        }
+        plays.push(GoPlay::Pass);
+        Ok(plays)
+    }
+
+    /// What `play` would do (`None` for a pass), or the rule that forbids it; stone plays
+    /// read from the plain plays the last step's memo gave, where they are of this board.
+    fn ruling(&self, play: &GoPlay) -> Result<Result<Option<Played>, &'static str>, Fault> {
+        if self.outcome()?.is_some() {
+            return Ok(Err("game-over"));
+        }
+        match *play {
+            GoPlay::Pass => Ok(Ok(None)),
+            GoPlay::Appeal => Ok(Err("no-appeals")),
+            GoPlay::Stone(v) => Ok(self
+                .stone_ruling(v, self.known.as_deref())?
+                .map(|p| Some(p.into_owned()))),
+        }
     }
 }
 
@@ -237,41 +330,43 @@ impl Referee<Go> for SpecReferee {
     fn start(&mut self, setup: &GoSetup) -> Result<(), Fault> {
         self.setup = Some(setup.clone());
         self.history.clear();
+        self.known = None;
+        if let Some(index) = &mut self.index {
+            index.clear();
+            index.push(board_hash(&setup.stones), 0);
+        }
         Ok(())
     }
 
     fn judge(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
-        if self.outcome()?.is_some() {
-            return Ok(Verdict::illegal("game-over"));
-        }
-        match *play {
-            GoPlay::Pass => Ok(Verdict::Legal),
-            GoPlay::Appeal => Ok(Verdict::illegal("no-appeals")),
-            GoPlay::Stone(v) => self.stone_verdict(v),
-        }
+        Ok(self
+            .ruling(play)?
+            .map_or_else(Verdict::illegal, |_| Verdict::Legal))
     }
 
     fn play(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
-        let verdict = self.judge(play)?;
-        if verdict.is_legal() {
-            let mover = self.to_move()?;
-            let before = self.cells()?.to_vec();
-            let (after, captured) = match *play {
-                GoPlay::Stone(v) => {
-                    let result = plain_play(&self.setup()?.graph, &before, v, colour_of(mover));
-                    (result.cells, result.captured)
-                }
-                _ => (before.clone(), 0),
-            };
-            self.history.push(Entry {
-                before,
-                after,
-                mover,
-                play: *play,
-                captured,
-            });
+        let played = match self.ruling(play)? {
+            Ok(played) => played,
+            Err(rule) => return Ok(Verdict::illegal(rule)),
+        };
+        let mover = self.to_move()?;
+        let before = self.cells()?.to_vec();
+        let (after, captured, hash) = match played {
+            Some(p) => (p.play.cells, p.play.captured, p.hash),
+            None => (before.clone(), 0, board_hash(&before)),
+        };
+        self.history.push(Entry {
+            before,
+            after,
+            mover,
+            play: *play,
+            captured,
+            hash,
+        });
+        if let Some(index) = &mut self.index {
+            index.push(hash, self.history.len());
         }
-        Ok(verdict)
+        Ok(Verdict::Legal)
     }
 
     fn status(&mut self) -> Result<Status, Fault> {
@@ -279,19 +374,72 @@ impl Referee<Go> for SpecReferee {
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
-        // `judge` for every candidate, with the game-over test (a whole-history scan) made
-        // once rather than per candidate.
-        if self.outcome()?.is_some() {
-            return Ok(Vec::new());
-        }
-        let n = self.cells()?.len();
-        let mut plays = Vec::new();
-        for v in 0..n as u16 {
-            if self.stone_verdict(v)?.is_legal() {
-                plays.push(GoPlay::Stone(v));
+        self.legal_with(None)
+    }
+
+    fn legal_plays_memo(&mut self, memo: &mut StepMemo) -> Result<Vec<GoPlay>, Fault> {
+        let colour = colour_of(self.to_move()?);
+        let known = PlainPlays::shared(memo, &self.setup()?.graph, self.cells()?, colour);
+        let plays = self.legal_with(Some(&known));
+        self.known = Some(known);
+        plays
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::graph::Graph;
+
+    /// Random games on small boards (where repetitions come often), every ko rule with every
+    /// suicide policy: the cached referee, asked as a campaign asks (through a step memo,
+    /// left from the step before as well as fresh), rules exactly as the scanning one on
+    /// every play, legal or not, at every step.
+    #[test]
+    fn the_cached_spec_rules_as_the_scanning_one() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (w, h) in [(2, 2), (3, 2), (3, 3), (4, 3)] {
+            let setup = GoSetup::empty(Graph::grid(w, h, false).unwrap(), 2);
+            for kind in KoKind::ALL {
+                for policy in SuicidePolicy::ALL {
+                    for _ in 0..6 {
+                        let basics = Basics::new(policy);
+                        let mut cached = SpecReferee::new("c", basics.clone(), kind);
+                        let mut scanning = SpecReferee::scanning("s", basics, kind);
+                        cached.start(&setup).unwrap();
+                        scanning.start(&setup).unwrap();
+                        let mut memo = StepMemo::default();
+                        for _ in 0..60 {
+                            let legal = scanning.legal_plays().unwrap();
+                            assert_eq!(cached.legal_plays_memo(&mut memo).unwrap(), legal);
+                            assert_eq!(cached.legal_plays().unwrap(), legal);
+                            let mut candidates: Vec<GoPlay> = (0..setup.stones.len() as Vertex)
+                                .map(GoPlay::Stone)
+                                .collect();
+                            candidates.extend([GoPlay::Pass, GoPlay::Appeal]);
+                            for p in &candidates {
+                                assert_eq!(cached.judge(p).unwrap(), scanning.judge(p).unwrap());
+                            }
+                            let play = if legal.is_empty() || next() % 12 == 0 {
+                                candidates[next() as usize % candidates.len()]
+                            } else {
+                                legal[next() as usize % legal.len()]
+                            };
+                            assert_eq!(cached.play(&play).unwrap(), scanning.play(&play).unwrap());
+                            assert_eq!(cached.status().unwrap(), scanning.status().unwrap());
+                            if next() % 3 == 0 {
+                                memo.clear();
+                            }
+                        }
+                    }
+                }
             }
         }
-        plays.push(GoPlay::Pass);
-        Ok(plays)
     }
 }

@@ -11,6 +11,12 @@
 //! `tests/katago_area.rs` and its expected scores in `tests/katago_rules.rs`); the spec
 //! recomputes the count's inputs (plays charged, the button's taker, the second cleanup
 //! phase's starting board) from the history.
+//!
+//! It caches only what cannot change (see [`crate::go::rules::spec_cache`]): where each
+//! coloring of the recorded states appeared, indexed as the states are recorded (superko
+//! looks there and compares states in full), and the plain plays of the board at a campaign
+//! step, worked out once for every spec referee. [`KataGoSpec::scanning`] scans every
+//! recorded state instead, for the test that the two rule alike.
 
 use super::params::{KoRule, Params};
 use super::referee::{komi, starting_plays};
@@ -19,10 +25,13 @@ use crate::go::board::{Colour, EMPTY};
 use crate::go::graph::{Graph, Vertex};
 use crate::go::pass_alive::Benson;
 use crate::go::regions::{plain_play, worm_of};
+use crate::go::rules::spec_cache::{board_hash, played, BoardIndex, PlainPlays, Played};
 use crate::go::score::Scoring;
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
-use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
+use crate::referee::{Fault, Outcome, Referee, Status, StepMemo, Verdict};
 use crate::util::hash::mix;
+use std::borrow::Cow;
+use std::sync::Arc;
 
 /// The page's state: the grid coloring, the ko-recapture-blocked marks (cleanup phases),
 /// the player next to take a turn, and whether a pass has occurred (button rules).
@@ -32,6 +41,26 @@ struct State {
     marks: Vec<bool>,
     to_move: usize,
     passed: bool,
+}
+
+/// The parts of a state, borrowed: a stone play's state can be compared before it is built.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    cells: &'a [Colour],
+    marks: &'a [bool],
+    to_move: usize,
+    passed: bool,
+}
+
+impl State {
+    fn view(&self) -> View<'_> {
+        View {
+            cells: &self.cells,
+            marks: &self.marks,
+            to_move: self.to_move,
+            passed: self.passed,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -63,6 +92,11 @@ pub struct KataGoSpec {
     /// The state each phase began with.
     phase_starts: Vec<State>,
     over: Option<Outcome>,
+    /// Where each coloring of the recorded states appeared, by position: 0 is the start,
+    /// `i` the state after the `i`-th step. `None`: every question scans the whole record.
+    index: Option<BoardIndex>,
+    /// The plain plays of the last step's board, from the campaign's memo.
+    known: Option<Arc<PlainPlays>>,
 }
 
 impl KataGoSpec {
@@ -77,6 +111,37 @@ impl KataGoSpec {
             phase: 0,
             phase_starts: Vec::new(),
             over: None,
+            index: Some(BoardIndex::default()),
+            known: None,
+        }
+    }
+
+    /// The same referee scanning every recorded state for every question, with nothing
+    /// cached: what the cached one is checked against.
+    pub fn scanning(id: impl Into<String>, params: Params) -> Self {
+        KataGoSpec {
+            index: None,
+            ..KataGoSpec::new(id, params)
+        }
+    }
+
+    /// The state at position `at`: 0 is the start, `i` the state after the `i`-th step.
+    fn state_at(&self, at: usize) -> &State {
+        match at {
+            0 => &self.phase_starts[0],
+            i => &self.steps[i - 1].after,
+        }
+    }
+
+    /// Main phase: the positions from `from` on whose state is the same as `after` under
+    /// the main phase's rules.
+    fn main_phase_repeats(&self, after: View, hash: u64, from: usize) -> bool {
+        let same = |at: usize| at >= from && self.same(self.state_at(at).view(), after, 0);
+        match &self.index {
+            Some(index) => index
+                .appearances(after.cells, hash, |at| &self.state_at(at).cells)
+                .any(same),
+            None => (0..=self.steps.len()).any(same),
         }
     }
 
@@ -100,7 +165,7 @@ impl KataGoSpec {
     /// Two states are the same state under the rules of `phase`: the coloring; the player
     /// to move under simple and situational ko and in cleanup; the marks in cleanup; whether
     /// a pass occurred, with the button.
-    fn same(&self, a: &State, b: &State, phase: u8) -> bool {
+    fn same(&self, a: View, b: View, phase: u8) -> bool {
         let with_player =
             phase > 0 || matches!(self.params.ko, KoRule::Simple | KoRule::Situational);
         a.cells == b.cells
@@ -144,7 +209,7 @@ impl KataGoSpec {
         if self.over.is_some() {
             return Ok(Err("game-over"));
         }
-        let now = self.now()?.clone();
+        let now = self.now()?;
         let graph = &setup.graph;
         let v = match *play {
             GoPlay::Pass => {
@@ -160,36 +225,26 @@ impl KataGoSpec {
             return Ok(Err("off-board"));
         }
         if self.phase > 0 {
-            if let Some(k) = self.unblock_target(graph, &now, v) {
+            if let Some(k) = self.unblock_target(graph, now, v) {
                 let mut after = now.clone();
                 after.marks[k as usize] = false;
                 after.to_move = 1 - now.to_move;
                 return Ok(Ok((Kind::Unblock(k), after)));
             }
         }
-        if now.cells[v as usize] != EMPTY {
-            return Ok(Err("occupied"));
-        }
-        let played = plain_play(graph, &now.cells, v, colour_of(now.to_move));
-        if !self.params.suicide && played.suicided > 0 {
-            return Ok(Err("suicide"));
-        }
-        if played.cells == now.cells {
-            return Ok(Err("suicide-no-op"));
-        }
+        let played = match self.move_check(now, v)? {
+            Ok(played) => played,
+            Err(rule) => return Ok(Err(rule)),
+        };
         let mut after = State {
-            cells: played.cells,
+            cells: played.play.cells.clone(),
             marks: now.marks.clone(),
             to_move: 1 - now.to_move,
             passed: now.passed,
         };
-        if self.phase == 0 {
-            if let Some(rule) = self.main_phase_ban(&now, &after) {
-                return Ok(Err(rule));
-            }
-        } else {
+        if self.phase > 0 {
             let ko_move = self.is_ko_move(graph, &now.cells, &after.cells, now.to_move);
-            if ko_move && self.repeats_move(&now, v) {
+            if ko_move && self.repeats_move(now, v) {
                 return Ok(Err("encore-ko-repeated"));
             }
             if ko_move {
@@ -200,6 +255,39 @@ impl KataGoSpec {
             }
         }
         Ok(Ok((Kind::Move(v), after)))
+    }
+
+    /// A move at `v` (not an unblock action): the plain play it makes, or the rule it
+    /// breaks (occupied, suicide, and in the main phase ko and superko).
+    fn move_check(
+        &self,
+        now: &State,
+        v: Vertex,
+    ) -> Result<Result<Cow<'_, Played>, &'static str>, Fault> {
+        let graph = &self.setup()?.graph;
+        if now.cells[v as usize] != EMPTY {
+            return Ok(Err("occupied"));
+        }
+        let known = self.known.as_deref();
+        let played = played(known, graph, &now.cells, v, colour_of(now.to_move));
+        if !self.params.suicide && played.play.suicided > 0 {
+            return Ok(Err("suicide"));
+        }
+        if played.play.cells == now.cells {
+            return Ok(Err("suicide-no-op"));
+        }
+        if self.phase == 0 {
+            let after = View {
+                cells: &played.play.cells,
+                marks: &now.marks,
+                to_move: 1 - now.to_move,
+                passed: now.passed,
+            };
+            if let Some(rule) = self.main_phase_ban(after, played.hash) {
+                return Ok(Err(rule));
+            }
+        }
+        Ok(Ok(played))
     }
 
     /// The unblock action a play at `v` names (page, footnote 7, in the source's encoding):
@@ -229,28 +317,27 @@ impl KataGoSpec {
     }
 
     /// Main phase: basic ko (every ko rule, as the source's `ko_loc`; the page's simple ko)
-    /// and superko.
-    fn main_phase_ban(&self, now: &State, after: &State) -> Option<&'static str> {
+    /// and superko, for a move leaving state `after` (its coloring of hash `hash`).
+    fn main_phase_ban(&self, after: View, hash: u64) -> Option<&'static str> {
         // "doesn't result in the state at the start of the opponent's previous turn"
         if let Some(previous) = self.steps.last().filter(|s| s.phase == 0) {
             if matches!(previous.kind, Kind::Move(_)) && previous.before.cells == after.cells {
                 return Some("ko");
             }
         }
-        let earlier: Vec<&State> = match self.params.ko {
+        // Every recorded state is of the main phase here (positions 0 to the last step).
+        let from = match self.params.ko {
             KoRule::Simple => return None,
-            // Source: KO_SPIGHT compares only the states since the last pass.
-            KoRule::Spight => self.states_since_pass(),
-            KoRule::Positional | KoRule::Situational => {
-                let mut all = vec![&self.phase_starts[0]];
-                all.extend(self.steps.iter().map(|s| &s.after));
-                all
-            }
+            // Source: KO_SPIGHT compares only the states since the last pass (the state that
+            // pass left included), or since the start.
+            KoRule::Spight => self
+                .steps
+                .iter()
+                .rposition(|s| s.kind == Kind::Pass)
+                .map_or(0, |k| k + 1),
+            KoRule::Positional | KoRule::Situational => 0,
         };
-        let _ = now;
-        earlier
-            .into_iter()
-            .any(|s| self.same(s, after, 0))
+        self.main_phase_repeats(after, hash, from)
             .then_some(self.params.ko.superko_rule())
     }
 
@@ -301,7 +388,7 @@ impl KataGoSpec {
         let passed_before = steps[..steps.len() - 1].iter().any(|s| {
             s.kind == Kind::Pass
                 && s.before.to_move == last.before.to_move
-                && self.same(&s.before, &last.before, self.phase)
+                && self.same(s.before.view(), last.before.view(), self.phase)
         });
         if spight && passed_before {
             return true;
@@ -336,7 +423,7 @@ impl KataGoSpec {
         let now = states.last().expect("the current state");
         states
             .iter()
-            .filter(|s| self.same(s, now, self.phase))
+            .filter(|s| self.same(s.view(), now.view(), self.phase))
             .count()
             >= 3
     }
@@ -403,6 +490,11 @@ impl Referee<Go> for KataGoSpec {
         self.steps.clear();
         self.phase = 0;
         self.over = None;
+        self.known = None;
+        if let Some(index) = &mut self.index {
+            index.clear();
+            index.push(board_hash(&setup.stones), 0);
+        }
         Ok(())
     }
 
@@ -418,12 +510,16 @@ impl Referee<Go> for KataGoSpec {
             Err(rule) => return Ok(Verdict::illegal(rule)),
         };
         let before = self.now()?.clone();
+        let hash = board_hash(&after.cells);
         self.steps.push(Step {
             phase: self.phase,
             kind,
             before,
             after,
         });
+        if let Some(index) = &mut self.index {
+            index.push(hash, self.steps.len());
+        }
         if self.void_cycle() {
             self.over = Some(Outcome::NoResult {
                 rule: "cycle".into(),
@@ -451,17 +547,16 @@ impl Referee<Go> for KataGoSpec {
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
-        let n = self.setup()?.stones.len();
-        let mut plays = Vec::new();
-        for v in 0..n as Vertex {
-            if self.ruling(&GoPlay::Stone(v))?.is_ok() {
-                plays.push(GoPlay::Stone(v));
-            }
-        }
-        if self.ruling(&GoPlay::Pass)?.is_ok() {
-            plays.push(GoPlay::Pass);
-        }
-        Ok(plays)
+        self.known = None;
+        self.legal_now()
+    }
+
+    fn legal_plays_memo(&mut self, memo: &mut StepMemo) -> Result<Vec<GoPlay>, Fault> {
+        let now = self.now()?;
+        let colour = colour_of(now.to_move);
+        let known = PlainPlays::shared(memo, &self.setup()?.graph, &now.cells, colour);
+        self.known = Some(known);
+        self.legal_now()
     }
 
     /// Everything of the history the rulings above read, each part computed from the
@@ -527,7 +622,32 @@ impl Referee<Go> for KataGoSpec {
             phase: self.phase,
             phase_starts: self.phase_starts.clone(),
             over: self.over.clone(),
+            index: self.index.clone(),
+            known: self.known.clone(),
         }))
+    }
+}
+
+impl KataGoSpec {
+    /// Every legal play now: [`KataGoSpec::ruling`] of each, a main-phase move checked
+    /// without building the state it leaves (the ruling's only other step).
+    fn legal_now(&self) -> Result<Vec<GoPlay>, Fault> {
+        let n = self.setup()?.stones.len();
+        let mut plays = Vec::new();
+        for v in 0..n as Vertex {
+            let legal = if self.phase == 0 && self.over.is_none() {
+                self.move_check(self.now()?, v)?.is_ok()
+            } else {
+                self.ruling(&GoPlay::Stone(v))?.is_ok()
+            };
+            if legal {
+                plays.push(GoPlay::Stone(v));
+            }
+        }
+        if self.ruling(&GoPlay::Pass)?.is_ok() {
+            plays.push(GoPlay::Pass);
+        }
+        Ok(plays)
     }
 }
 
@@ -560,4 +680,59 @@ fn push_set(key: &mut Vec<u64>, mut hashes: Vec<u64>, dedup: bool) {
     }
     key.push(hashes.len() as u64);
     key.extend(hashes);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::NAMED;
+    use super::*;
+
+    /// Random games on small boards, passes often so the cleanup phases come, under every
+    /// preset: the cached referee, asked as a campaign asks (through a step memo, fresh or
+    /// left from the step before), rules exactly as the scanning one, on every play, legal
+    /// or not, at every step.
+    #[test]
+    fn the_cached_spec_rules_as_the_scanning_one() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (w, h) in [(2, 2), (3, 2), (3, 3)] {
+            let setup = GoSetup::empty(Graph::grid(w, h, false).unwrap(), 2);
+            for (_, params) in NAMED {
+                for _ in 0..4 {
+                    let mut cached = KataGoSpec::new("c", params);
+                    let mut scanning = KataGoSpec::scanning("s", params);
+                    cached.start(&setup).unwrap();
+                    scanning.start(&setup).unwrap();
+                    let mut memo = StepMemo::default();
+                    for _ in 0..60 {
+                        let legal = scanning.legal_plays().unwrap();
+                        assert_eq!(cached.legal_plays_memo(&mut memo).unwrap(), legal);
+                        let mut candidates: Vec<GoPlay> = (0..setup.stones.len() as Vertex)
+                            .map(GoPlay::Stone)
+                            .collect();
+                        candidates.extend([GoPlay::Pass, GoPlay::Appeal]);
+                        for p in &candidates {
+                            assert_eq!(cached.judge(p).unwrap(), scanning.judge(p).unwrap());
+                        }
+                        let play = match next() % 6 {
+                            _ if legal.is_empty() => break,
+                            0 => GoPlay::Pass,
+                            _ => legal[next() as usize % legal.len()],
+                        };
+                        assert_eq!(cached.play(&play).unwrap(), scanning.play(&play).unwrap());
+                        assert_eq!(cached.status().unwrap(), scanning.status().unwrap());
+                        assert_eq!(cached.state_key(), scanning.state_key());
+                        if next() % 3 == 0 {
+                            memo.clear();
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

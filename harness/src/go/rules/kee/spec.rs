@@ -1,15 +1,26 @@
 //! The spec Kee referee: keeps the record of plays made (each with the plain board it was made
-//! on and the one it left) and, after every play, replays the record from the start applying
-//! rules 13–15 to find the live game; it answers rule 11 by scanning every play of the record
-//! it reads. Slow and plain; the fast referee is diffed against it.
+//! on and the one it left) and replays the record from the start applying rules 13–15 to find
+//! the live game; it answers rule 11 by reading every play of the record that shows the board
+//! in question. Slow and plain; the fast referee is diffed against it.
+//!
+//! It caches only what cannot change, the record being append-only (see
+//! [`crate::go::rules::spec_cache`]): the replay is a fold over the record, play by play, so
+//! the fold's state after the last play is kept and each new play folded into it (the same
+//! step the replay from the start takes); where each board of the record appeared is indexed
+//! as it is recorded, and found boards are compared in full; the plain plays of the board at
+//! a campaign step are worked out once for every spec referee. [`KeeSpec::scanning`] replays
+//! from the start after every play and scans the whole record instead, for the test that the
+//! two rule alike.
+
+use std::sync::Arc;
 
 use super::{BanScope, Reading, Replacement, RescindRecord, Turn};
 use crate::go::board::{Colour, EMPTY};
 use crate::go::graph::Vertex;
-use crate::go::regions::plain_play;
+use crate::go::rules::spec_cache::{board_hash, played, BoardIndex, PlainPlays};
 use crate::go::score::{score, Count, Scoring};
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
-use crate::referee::{Fault, Outcome, Referee, Status, Verdict};
+use crate::referee::{Fault, Outcome, Referee, Status, StepMemo, Verdict};
 
 /// One play of the record and the board it was made on and left.
 #[derive(Debug, Clone)]
@@ -21,6 +32,8 @@ struct Event {
     before: Vec<Colour>,
     /// The board right after the play (for a rescinding pass, the board it was made on).
     after: Vec<Colour>,
+    /// [`board_hash`] of `after`.
+    hash: u64,
 }
 
 impl Event {
@@ -30,6 +43,7 @@ impl Event {
 }
 
 /// The game after the whole record, worked out from the start.
+#[derive(Clone)]
 struct Derived {
     /// The live game (rule 14's restarted game), as indices into `events`.
     live: Vec<usize>,
@@ -46,7 +60,7 @@ struct Derived {
     /// Every rescinded stone play, as an index into the record.
     rescinded: Vec<usize>,
     /// Per stone play of the record: the live game before it (the point of the game where
-    /// it was made).
+    /// it was made). Kept only under `ban=pile`, the one reading that asks.
     made_at: std::collections::HashMap<usize, Vec<usize>>,
 }
 
@@ -55,8 +69,14 @@ pub(crate) struct KeeSpec {
     reading: Reading,
     setup: Option<GoSetup>,
     record: Vec<Event>,
-    /// The replay of the current record (redone from the start after every play).
-    replayed: Option<std::sync::Arc<Derived>>,
+    /// The replay of the current record.
+    replayed: Option<Arc<Derived>>,
+    /// Where each board of the record appeared (by index into the record), and whether the
+    /// replay is kept between plays; `None`: the record is replayed from the start after
+    /// every play and scanned whole for every board.
+    index: Option<BoardIndex>,
+    /// The plain plays of the last step's board, from the campaign's memo.
+    known: Option<Arc<PlainPlays>>,
 }
 
 impl KeeSpec {
@@ -67,13 +87,25 @@ impl KeeSpec {
             setup: None,
             record: Vec::new(),
             replayed: None,
+            index: Some(BoardIndex::default()),
+            known: None,
+        }
+    }
+
+    /// The same referee replaying the whole record from the start after every play and
+    /// scanning all of it for every board, with nothing cached: what the cached one is
+    /// checked against.
+    pub fn scanning(id: impl Into<String>, reading: Reading) -> Self {
+        KeeSpec {
+            index: None,
+            ..KeeSpec::new(id, reading)
         }
     }
 
     /// The record replayed from the start; kept until the next play.
-    fn replayed(&mut self) -> Result<std::sync::Arc<Derived>, Fault> {
+    fn replayed(&mut self) -> Result<Arc<Derived>, Fault> {
         if self.replayed.is_none() {
-            self.replayed = Some(std::sync::Arc::new(self.derive()?));
+            self.replayed = Some(Arc::new(self.derive()?));
         }
         Ok(self.replayed.clone().expect("just set"))
     }
@@ -95,23 +127,33 @@ impl KeeSpec {
             rescinded: Vec::new(),
             made_at: std::collections::HashMap::new(),
         };
-        for (i, event) in self.record.iter().enumerate() {
-            if event.play == GoPlay::Pass && self.rescinds(&d, event.seat) {
-                self.rescind(&mut d, event.seat);
-                continue;
-            }
-            if event.is_stone() {
-                if !self.reading.cascade {
-                    d.sealed.extend(self.last_live_stone(&d));
-                }
-                d.board = event.after.clone();
-                d.made_at.insert(i, d.live.clone());
-            }
-            d.live.push(i);
-            d.to_move = (event.seat + 1) % setup.players;
-            d.ban.clear();
+        for i in 0..self.record.len() {
+            self.replay_one(&mut d, i)?;
         }
         Ok(d)
+    }
+
+    /// One step of the replay: the record's play `i` applied to the game before it.
+    fn replay_one(&self, d: &mut Derived, i: usize) -> Result<(), Fault> {
+        let setup = self.setup()?;
+        let event = &self.record[i];
+        if event.play == GoPlay::Pass && self.rescinds(d, event.seat) {
+            self.rescind(d, event.seat);
+            return Ok(());
+        }
+        if event.is_stone() {
+            if !self.reading.cascade {
+                d.sealed.extend(self.last_live_stone(d));
+            }
+            d.board.clone_from(&event.after);
+            if self.reading.ban == BanScope::Pile {
+                d.made_at.insert(i, d.live.clone());
+            }
+        }
+        d.live.push(i);
+        d.to_move = (event.seat + 1) % setup.players;
+        d.ban.clear();
+        Ok(())
     }
 
     /// Position in `d.live` of the last live stone play.
@@ -184,24 +226,47 @@ impl KeeSpec {
         }
     }
 
+    /// The times of the stone plays rule 11 reads that produced `board` (of hash `hash`).
+    fn stone_appearances(&self, d: &Derived, board: &[Colour], hash: u64) -> Vec<usize> {
+        let Some(index) = &self.index else {
+            return self
+                .read_by_rule_11(d)
+                .iter()
+                .filter(|e| e.is_stone() && e.after == board)
+                .map(|e| e.time)
+                .collect();
+        };
+        let read = |i: &usize| match self.reading.rescind {
+            RescindRecord::Keep => true,
+            // `live` lists indices into the record in increasing order.
+            RescindRecord::Erase => d.live.binary_search(i).is_ok(),
+        };
+        index
+            .appearances(board, hash, |i| &self.record[i].after)
+            .filter(|i| self.record[*i].is_stone() && read(i))
+            .map(|i| self.record[i].time)
+            .collect()
+    }
+
     /// Rule 11, straight from the text.
-    fn cycle_forbids(&self, d: &Derived, seat: usize, produced: &[Colour]) -> Result<bool, Fault> {
+    fn cycle_forbids(
+        &self,
+        d: &Derived,
+        seat: usize,
+        produced: &[Colour],
+        hash: u64,
+    ) -> Result<bool, Fault> {
         let setup = self.setup()?;
-        let record = self.read_by_rule_11(d);
         let mut appearances: Vec<usize> = Vec::new();
         if self.reading.start_appears && setup.stones == produced {
             appearances.push(0);
         }
-        appearances.extend(
-            record
-                .iter()
-                .filter(|e| e.is_stone() && e.after == produced)
-                .map(|e| e.time),
-        );
+        appearances.extend(self.stone_appearances(d, produced, hash));
         let (Some(&first), Some(&last)) = (appearances.iter().min(), appearances.iter().max())
         else {
             return Ok(false);
         };
+        let record = self.read_by_rule_11(d);
         let passed_after_last = record
             .iter()
             .any(|e| e.time > last && e.seat == seat && e.play == GoPlay::Pass);
@@ -239,10 +304,11 @@ impl KeeSpec {
         if d.board[v as usize] != EMPTY {
             return Ok((Verdict::illegal("occupied"), false));
         }
-        let result = plain_play(&setup.graph, &d.board, v, colour_of(seat));
-        let no_op = result.suicided > 0 && result.cells == d.board;
+        let known = self.known.as_deref();
+        let result = played(known, &setup.graph, &d.board, v, colour_of(seat));
+        let no_op = result.play.suicided > 0 && result.play.cells == d.board;
         let barred = self.replay_barred(d, seat, v);
-        let cycle = self.cycle_forbids(d, seat, &result.cells)?;
+        let cycle = self.cycle_forbids(d, seat, &result.play.cells, result.hash)?;
         let nameable = cycle && (self.reading.appeal_names_disallowed || !(no_op || barred));
         let verdict = if no_op {
             Verdict::illegal("suicide-no-op")
@@ -322,6 +388,10 @@ impl Referee<Go> for KeeSpec {
         self.setup = Some(setup.clone());
         self.record.clear();
         self.replayed = None;
+        self.known = None;
+        if let Some(index) = &mut self.index {
+            index.clear();
+        }
         Ok(())
     }
 
@@ -334,11 +404,14 @@ impl Referee<Go> for KeeSpec {
         let d = self.replayed()?;
         let verdict = self.judge_in(&d, play)?;
         if verdict.is_legal() {
-            let after = match *play {
+            let graph = &self.setup()?.graph;
+            let (after, hash) = match *play {
                 GoPlay::Stone(v) => {
-                    plain_play(&self.setup()?.graph, &d.board, v, colour_of(d.to_move)).cells
+                    let known = self.known.as_deref();
+                    let p = played(known, graph, &d.board, v, colour_of(d.to_move));
+                    (p.play.cells.clone(), p.hash)
                 }
-                _ => d.board.clone(),
+                _ => (d.board.clone(), board_hash(&d.board)),
             };
             self.record.push(Event {
                 time: self.record.len() + 1,
@@ -346,8 +419,10 @@ impl Referee<Go> for KeeSpec {
                 play: *play,
                 before: d.board.clone(),
                 after,
+                hash,
             });
-            self.replayed = None;
+            drop(d);
+            self.fold_last()?;
         }
         Ok(verdict)
     }
@@ -358,6 +433,33 @@ impl Referee<Go> for KeeSpec {
     }
 
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
+        self.known = None;
+        self.legal_now()
+    }
+
+    fn legal_plays_memo(&mut self, memo: &mut StepMemo) -> Result<Vec<GoPlay>, Fault> {
+        let d = self.replayed()?;
+        let colour = colour_of(d.to_move);
+        self.known = Some(PlainPlays::shared(
+            memo,
+            &self.setup()?.graph,
+            &d.board,
+            colour,
+        ));
+        self.legal_now()
+    }
+
+    fn seat_to_move(&self) -> Option<usize> {
+        match &self.replayed {
+            Some(d) => Some(d.to_move),
+            None => self.derive().ok().map(|d| d.to_move),
+        }
+    }
+}
+
+impl KeeSpec {
+    /// Every legal play now.
+    fn legal_now(&mut self) -> Result<Vec<GoPlay>, Fault> {
         let d = self.replayed()?;
         if self.outcome(&d)?.is_some() {
             return Ok(Vec::new());
@@ -378,10 +480,79 @@ impl Referee<Go> for KeeSpec {
         Ok(plays)
     }
 
-    fn seat_to_move(&self) -> Option<usize> {
-        match &self.replayed {
-            Some(d) => Some(d.to_move),
-            None => self.derive().ok().map(|d| d.to_move),
+    /// Brings the replay and the index up to the play just recorded: the replay is folded
+    /// one play on where it was kept, else redone from the start.
+    fn fold_last(&mut self) -> Result<(), Fault> {
+        let i = self.record.len() - 1;
+        let Some(index) = &mut self.index else {
+            self.replayed = None;
+            return Ok(());
+        };
+        index.push(self.record[i].hash, i);
+        if let Some(kept) = self.replayed.take() {
+            let mut d = Arc::try_unwrap(kept).unwrap_or_else(|shared| (*shared).clone());
+            self.replay_one(&mut d, i)?;
+            self.replayed = Some(Arc::new(d));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::graph::Graph;
+    use crate::go::rules::kee::axes::every_reading;
+
+    /// Random games (appeals and passes often, so plays are rescinded) on small boards, two
+    /// and three players, under every reading: the cached referee, asked as a campaign asks
+    /// (through a step memo, fresh or left from the step before), rules exactly as the one
+    /// that replays and scans the whole record, on every play, legal or not, at every step.
+    #[test]
+    fn the_cached_spec_rules_as_the_scanning_one() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let setups = [
+            GoSetup::empty(Graph::grid(2, 2, false).unwrap(), 2),
+            GoSetup::empty(Graph::grid(3, 2, false).unwrap(), 2),
+            GoSetup::empty(Graph::grid(3, 3, false).unwrap(), 3),
+        ];
+        for reading in every_reading() {
+            for setup in &setups {
+                let mut cached = KeeSpec::new("c", reading);
+                let mut scanning = KeeSpec::scanning("s", reading);
+                cached.start(setup).unwrap();
+                scanning.start(setup).unwrap();
+                let mut memo = StepMemo::default();
+                for _ in 0..40 {
+                    let legal = scanning.legal_plays().unwrap();
+                    assert_eq!(cached.legal_plays_memo(&mut memo).unwrap(), legal);
+                    let mut candidates: Vec<GoPlay> = (0..setup.stones.len() as Vertex)
+                        .map(GoPlay::Stone)
+                        .collect();
+                    candidates.extend([GoPlay::Pass, GoPlay::Appeal]);
+                    for p in &candidates {
+                        assert_eq!(cached.judge(p).unwrap(), scanning.judge(p).unwrap());
+                    }
+                    let play = match next() % 8 {
+                        _ if legal.is_empty() => break,
+                        0 | 1 if legal.contains(&GoPlay::Appeal) => GoPlay::Appeal,
+                        2 => GoPlay::Pass,
+                        _ => legal[next() as usize % legal.len()],
+                    };
+                    assert_eq!(cached.play(&play).unwrap(), scanning.play(&play).unwrap());
+                    assert_eq!(cached.status().unwrap(), scanning.status().unwrap());
+                    assert_eq!(cached.seat_to_move(), scanning.seat_to_move());
+                    if next() % 3 == 0 {
+                        memo.clear();
+                    }
+                }
+            }
         }
     }
 }
