@@ -68,6 +68,7 @@ impl SpecReferee {
 
     /// The same referee asking every question of the whole history, board by board, with
     /// nothing cached: what the cached one is checked against.
+    #[cfg(test)]
     pub fn scanning(id: impl Into<String>, basics: Basics, ko: KoKind) -> Self {
         SpecReferee {
             index: None,

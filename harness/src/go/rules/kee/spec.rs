@@ -95,6 +95,7 @@ impl KeeSpec {
     /// The same referee replaying the whole record from the start after every play and
     /// scanning all of it for every board, with nothing cached: what the cached one is
     /// checked against.
+    #[cfg(test)]
     pub fn scanning(id: impl Into<String>, reading: Reading) -> Self {
         KeeSpec {
             index: None,
