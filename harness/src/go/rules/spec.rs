@@ -6,7 +6,7 @@
 //! only grows, so where each board of it appeared is indexed once, as it is recorded, and a
 //! rule asking "did this board appear before?" looks there and compares boards in full; the
 //! plain plays of the board at a campaign step are worked out once for every spec referee.
-//! [`SpecReferee::scanning`] is the same referee without the index, for the test that the
+//! `SpecReferee::scanning` (test-only) is the same referee without the index, for the test that the
 //! two rule alike.
 
 use std::borrow::Cow;

@@ -8,7 +8,7 @@
 //! the fold's state after the last play is kept and each new play folded into it (the same
 //! step the replay from the start takes); where each board of the record appeared is indexed
 //! as it is recorded, and found boards are compared in full; the plain plays of the board at
-//! a campaign step are worked out once for every spec referee. [`KeeSpec::scanning`] replays
+//! a campaign step are worked out once for every spec referee. `KeeSpec::scanning` (test-only) replays
 //! from the start after every play and scans the whole record instead, for the test that the
 //! two rule alike.
 
