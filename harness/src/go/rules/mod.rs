@@ -13,6 +13,8 @@ pub mod no_ko;
 pub mod nsk;
 pub mod presets;
 pub mod psk;
+#[cfg(test)]
+pub(crate) mod scanning_twin;
 pub mod simple_ko;
 pub mod spec;
 pub mod spec_cache;

@@ -391,6 +391,7 @@ impl Referee<Go> for SpecReferee {
 mod tests {
     use super::*;
     use crate::go::graph::Graph;
+    use crate::go::rules::scanning_twin::{step_alike, xorshift};
 
     /// Random games on small boards (where repetitions come often), every ko rule with every
     /// suicide policy: the cached referee, asked as a campaign asks (through a step memo,
@@ -398,46 +399,35 @@ mod tests {
     /// every play, legal or not, at every step.
     #[test]
     fn the_cached_spec_rules_as_the_scanning_one() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for (w, h) in [(2, 2), (3, 2), (3, 3), (4, 3)] {
             let setup = GoSetup::empty(Graph::grid(w, h, false).unwrap(), 2);
             for kind in KoKind::ALL {
                 for policy in SuicidePolicy::ALL {
                     for _ in 0..6 {
                         let basics = Basics::new(policy);
-                        let mut cached = SpecReferee::new("c", basics.clone(), kind);
-                        let mut scanning = SpecReferee::scanning("s", basics, kind);
-                        cached.start(&setup).unwrap();
-                        scanning.start(&setup).unwrap();
-                        let mut memo = StepMemo::default();
-                        for _ in 0..60 {
-                            let legal = scanning.legal_plays().unwrap();
-                            assert_eq!(cached.legal_plays_memo(&mut memo).unwrap(), legal);
-                            assert_eq!(cached.legal_plays().unwrap(), legal);
-                            let mut candidates: Vec<GoPlay> = (0..setup.stones.len() as Vertex)
-                                .map(GoPlay::Stone)
-                                .collect();
-                            candidates.extend([GoPlay::Pass, GoPlay::Appeal]);
-                            for p in &candidates {
-                                assert_eq!(cached.judge(p).unwrap(), scanning.judge(p).unwrap());
-                            }
-                            let play = if legal.is_empty() || next() % 12 == 0 {
-                                candidates[next() as usize % candidates.len()]
-                            } else {
-                                legal[next() as usize % legal.len()]
-                            };
-                            assert_eq!(cached.play(&play).unwrap(), scanning.play(&play).unwrap());
-                            assert_eq!(cached.status().unwrap(), scanning.status().unwrap());
-                            if next() % 3 == 0 {
-                                memo.clear();
-                            }
-                        }
+                        step_alike(
+                            (
+                                &mut SpecReferee::new("c", basics.clone(), kind),
+                                &mut SpecReferee::scanning("s", basics, kind),
+                            ),
+                            &setup,
+                            60,
+                            &mut next,
+                            |legal, candidates, next| {
+                                Some(if legal.is_empty() || next() % 12 == 0 {
+                                    candidates[next() as usize % candidates.len()]
+                                } else {
+                                    legal[next() as usize % legal.len()]
+                                })
+                            },
+                            |cached, scanning| {
+                                assert_eq!(
+                                    cached.legal_plays().unwrap(),
+                                    scanning.legal_plays().unwrap()
+                                );
+                            },
+                        );
                     }
                 }
             }

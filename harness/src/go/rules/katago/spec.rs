@@ -686,6 +686,7 @@ fn push_set(key: &mut Vec<u64>, mut hashes: Vec<u64>, dedup: bool) {
 mod tests {
     use super::super::params::NAMED;
     use super::*;
+    use crate::go::rules::scanning_twin::{step_alike, xorshift};
 
     /// Random games on small boards, passes often so the cleanup phases come, under every
     /// preset: the cached referee, asked as a campaign asks (through a step memo, fresh or
@@ -693,44 +694,26 @@ mod tests {
     /// or not, at every step.
     #[test]
     fn the_cached_spec_rules_as_the_scanning_one() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for (w, h) in [(2, 2), (3, 2), (3, 3)] {
             let setup = GoSetup::empty(Graph::grid(w, h, false).unwrap(), 2);
             for (_, params) in NAMED {
                 for _ in 0..4 {
-                    let mut cached = KataGoSpec::new("c", params);
-                    let mut scanning = KataGoSpec::scanning("s", params);
-                    cached.start(&setup).unwrap();
-                    scanning.start(&setup).unwrap();
-                    let mut memo = StepMemo::default();
-                    for _ in 0..60 {
-                        let legal = scanning.legal_plays().unwrap();
-                        assert_eq!(cached.legal_plays_memo(&mut memo).unwrap(), legal);
-                        let mut candidates: Vec<GoPlay> = (0..setup.stones.len() as Vertex)
-                            .map(GoPlay::Stone)
-                            .collect();
-                        candidates.extend([GoPlay::Pass, GoPlay::Appeal]);
-                        for p in &candidates {
-                            assert_eq!(cached.judge(p).unwrap(), scanning.judge(p).unwrap());
-                        }
-                        let play = match next() % 6 {
-                            _ if legal.is_empty() => break,
-                            0 => GoPlay::Pass,
-                            _ => legal[next() as usize % legal.len()],
-                        };
-                        assert_eq!(cached.play(&play).unwrap(), scanning.play(&play).unwrap());
-                        assert_eq!(cached.status().unwrap(), scanning.status().unwrap());
-                        assert_eq!(cached.state_key(), scanning.state_key());
-                        if next() % 3 == 0 {
-                            memo.clear();
-                        }
-                    }
+                    step_alike(
+                        (
+                            &mut KataGoSpec::new("c", params),
+                            &mut KataGoSpec::scanning("s", params),
+                        ),
+                        &setup,
+                        60,
+                        &mut next,
+                        |legal, _, next| match next() % 6 {
+                            _ if legal.is_empty() => None,
+                            0 => Some(GoPlay::Pass),
+                            _ => Some(legal[next() as usize % legal.len()]),
+                        },
+                        |cached, scanning| assert_eq!(cached.state_key(), scanning.state_key()),
+                    );
                 }
             }
         }

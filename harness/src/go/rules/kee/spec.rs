@@ -504,6 +504,7 @@ mod tests {
     use super::*;
     use crate::go::graph::Graph;
     use crate::go::rules::kee::axes::every_reading;
+    use crate::go::rules::scanning_twin::{step_alike, xorshift};
 
     /// Random games (appeals and passes often, so plays are rescinded) on small boards, two
     /// and three players, under every reading: the cached referee, asked as a campaign asks
@@ -511,13 +512,7 @@ mod tests {
     /// that replays and scans the whole record, on every play, legal or not, at every step.
     #[test]
     fn the_cached_spec_rules_as_the_scanning_one() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let setups = [
             GoSetup::empty(Graph::grid(2, 2, false).unwrap(), 2),
             GoSetup::empty(Graph::grid(3, 2, false).unwrap(), 2),
@@ -525,34 +520,22 @@ mod tests {
         ];
         for reading in every_reading() {
             for setup in &setups {
-                let mut cached = KeeSpec::new("c", reading);
-                let mut scanning = KeeSpec::scanning("s", reading);
-                cached.start(setup).unwrap();
-                scanning.start(setup).unwrap();
-                let mut memo = StepMemo::default();
-                for _ in 0..40 {
-                    let legal = scanning.legal_plays().unwrap();
-                    assert_eq!(cached.legal_plays_memo(&mut memo).unwrap(), legal);
-                    let mut candidates: Vec<GoPlay> = (0..setup.stones.len() as Vertex)
-                        .map(GoPlay::Stone)
-                        .collect();
-                    candidates.extend([GoPlay::Pass, GoPlay::Appeal]);
-                    for p in &candidates {
-                        assert_eq!(cached.judge(p).unwrap(), scanning.judge(p).unwrap());
-                    }
-                    let play = match next() % 8 {
-                        _ if legal.is_empty() => break,
-                        0 | 1 if legal.contains(&GoPlay::Appeal) => GoPlay::Appeal,
-                        2 => GoPlay::Pass,
-                        _ => legal[next() as usize % legal.len()],
-                    };
-                    assert_eq!(cached.play(&play).unwrap(), scanning.play(&play).unwrap());
-                    assert_eq!(cached.status().unwrap(), scanning.status().unwrap());
-                    assert_eq!(cached.seat_to_move(), scanning.seat_to_move());
-                    if next() % 3 == 0 {
-                        memo.clear();
-                    }
-                }
+                step_alike(
+                    (
+                        &mut KeeSpec::new("c", reading),
+                        &mut KeeSpec::scanning("s", reading),
+                    ),
+                    setup,
+                    40,
+                    &mut next,
+                    |legal, _, next| match next() % 8 {
+                        _ if legal.is_empty() => None,
+                        0 | 1 if legal.contains(&GoPlay::Appeal) => Some(GoPlay::Appeal),
+                        2 => Some(GoPlay::Pass),
+                        _ => Some(legal[next() as usize % legal.len()]),
+                    },
+                    |cached, scanning| assert_eq!(cached.seat_to_move(), scanning.seat_to_move()),
+                );
             }
         }
     }
