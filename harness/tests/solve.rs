@@ -17,7 +17,7 @@ use std::collections::HashSet;
 
 use rulediff::check::canon::{Node, Symmetries};
 use rulediff::check::solve::retro;
-use rulediff::check::solve::{solve, End, Method, Options, Solution, SolveError};
+use rulediff::check::solve::{outcome_value, solve, End, Method, Options, Solution, SolveError};
 use rulediff::family::Family;
 use rulediff::go::board::{Board, Colour, EMPTY};
 use rulediff::go::graph::{Graph, Vertex};
@@ -183,7 +183,7 @@ fn positional_superko_values_of_small_boards_match_the_published_ones() {
         ("2x2", 1),
         ("2x3", 0),
         ("2x4", 8),
-        // 3x3 (+9) is out of reach of a test: see reports/solutions.md.
+        ("3x3", 9),
     ] {
         let solution = solved("psk", shape, &options(shape));
         assert_eq!(solution.value, 2 * points, "{shape}");
@@ -381,6 +381,46 @@ fn a_start_position_after_some_moves() {
             v => format!("W+{}", HalfPoints(-v as i64)),
         }
     );
+}
+
+/// The principal variation is best play at every ply: solved again after each of its
+/// prefixes (the prefix's history included), the game is worth the same, and the line ends
+/// with that score. Where the search stops merging mirror images (`symmetry_depth`) the line
+/// may continue in the orientation the search reached a state in (ssk on 2x2 and nsk on 1x6
+/// turn to a mirror image there), and writes its plays back in the real one.
+#[test]
+fn every_ply_of_the_principal_variation_keeps_the_value() {
+    for (rule, shape, depths) in [
+        ("psk", "2x2", &[0, 2, 10][..]),
+        ("psk", "1x5", &[3, 10]),
+        ("psk", "1x6", &[2, 10]),
+        ("ssk", "2x2", &[1, 3, 5]),
+        ("nsk", "2x2", &[1, 3]),
+        ("nsk", "1x6", &[1, 3, 5]),
+    ] {
+        for &depth in depths {
+            let mut options = options(shape);
+            options.symmetry_depth = depth;
+            let solution = solved(rule, shape, &options);
+            let at = format!("{rule} on {shape}, symmetry depth {depth}");
+            for ply in 0..solution.pv.len() {
+                let rest = solve(
+                    &info(rule),
+                    &setup(shape),
+                    &solution.pv[..ply],
+                    &options,
+                    &|_| {},
+                )
+                .unwrap_or_else(|e| panic!("{at}, after {ply} plies: {e}"));
+                assert_eq!(rest.value, solution.value, "{at}, after {ply} plies");
+            }
+            let End::Over { outcome } = replay(rule, shape, &solution.pv) else {
+                panic!("{at}: the line does not end")
+            };
+            let first = outcome_value(&outcome, &Go::seat_name(&setup(shape), 0), &options);
+            assert_eq!(first, solution.value, "{at}: the line ends {outcome:?}");
+        }
+    }
 }
 
 /// `rulediff solve --out`: the table, and the principal variation as a case that `rulediff

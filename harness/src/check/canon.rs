@@ -235,6 +235,19 @@ impl<F: Family> Node<F> {
     pub fn images(&self) -> usize {
         self.images.len()
     }
+
+    /// The game of image `image` alone, as a node of its own (one referee, keyed by its own
+    /// state): its lines are the images of this node's lines under that image's symmetry.
+    pub fn facing(&self, image: usize) -> Result<Node<F>, SearchError> {
+        let referee = &self.images[image];
+        let copy = referee
+            .fork()
+            .ok_or_else(|| SearchError::Unsupported(referee.id().to_string()))?;
+        Ok(Node {
+            images: vec![copy],
+            scored: self.scored,
+        })
+    }
 }
 
 fn fault_of(id: &str, fault: Fault) -> SearchError {

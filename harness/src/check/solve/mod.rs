@@ -223,15 +223,20 @@ pub fn solve<F: Symmetric>(
     };
     let value = searcher.drive(&mut root, print)?;
     if searcher.repetitions == 0 {
-        let (pv, end) = searcher.principal_variation(info, value)?;
-        return Ok(Solution {
-            value,
-            pv,
-            end,
-            nodes: searcher.nodes,
-            table_used: searcher.table.used(),
-            graph_states: None,
-        });
+        let line = searcher.principal_variation(info, value);
+        // Unless the line's tests met a repetition (their answers would then depend on the
+        // line above them), the line stands; else retrograde analysis finds it.
+        if searcher.repetitions == 0 {
+            let (pv, end) = line?;
+            return Ok(Solution {
+                value,
+                pv,
+                end,
+                nodes: searcher.nodes,
+                table_used: searcher.table.used(),
+                graph_states: None,
+            });
+        }
     }
     let graph = retro::Graph::build(info, &symmetries, options)?;
     if graph.value() != value {
@@ -762,15 +767,22 @@ impl<F: Symmetric> Searcher<'_, F> {
 
     /// Follows plays that keep the value, from the start to the end of the game (in a game
     /// without repetitions every state's search value is its true value, so this ends).
+    ///
+    /// The search that proved the value left its proofs in the table, so most steps only
+    /// look up their children. One place needs care: where the search stops merging mirror
+    /// images (`symmetry_depth`), a state's children are keyed by their own states, in the
+    /// orientation the search happened to reach that state in; the line turns to that
+    /// orientation and writes its plays back in the real one.
     fn principal_variation(
         &mut self,
         info: &RefereeInfo<F>,
         value: i32,
     ) -> Result<(Vec<F::Play>, End), SolveError> {
         let symmetries = self.symmetries;
-        let setup = symmetries.setup();
-        let first = F::seat_name(setup, 0);
+        let first = F::seat_name(symmetries.setup(), 0);
         let mut node = symmetries.start(info)?;
+        // Maps a play of `node`'s orientation to the real game's, once the line has turned.
+        let mut back: Option<F::Map> = None;
         let mut pv = Vec::new();
         loop {
             let status = node
@@ -782,54 +794,95 @@ impl<F: Symmetric> Searcher<'_, F> {
                 return Ok((pv, End::Over { outcome }));
             }
             let maximizing = mover(&mut node, symmetries, pv.len()) == 0;
+            let depth = pv.len() as u32;
             let (print, _) = node.canonical()?;
             let best = self.table.get(print).and_then(|h| h.best);
-            let depth = pv.len() as u32;
+            if node.images() > 1 && depth >= self.options.symmetry_depth {
+                if let Some((image, facing)) = self.orientation(&node, depth, maximizing, value)? {
+                    back = Some(F::inverse(&symmetries.maps()[image]));
+                    node = facing;
+                }
+            }
             let kids = self
                 .children(&mut node, depth, maximizing, best)
                 .map_err(|stop| self.stop_error(stop))?;
-            let mut next = None;
-            for mut kid in kids {
-                let keeps = if maximizing {
-                    self.checked(&mut kid.node, kid.print, depth + 1, value)?
-                } else {
-                    !self.checked(&mut kid.node, kid.print, depth + 1, value + 1)?
-                };
-                if keeps {
-                    next = Some((kid.play, kid.node));
-                    break;
-                }
-            }
-            let (play, child) = next.ok_or(SolveError::Inconsistent {
-                search: value,
-                graph: value,
-            })?;
-            pv.push(play);
-            node = child;
+            let kid = self.keeping(kids, depth, maximizing, value)?;
+            pv.push(match &back {
+                Some(map) => F::map_play(map, &kid.play),
+                None => kid.play,
+            });
+            node = kid.node;
         }
     }
 
-    /// Whether the value of `node` is at least `beta`, by tests of growing depth.
-    fn checked(
+    /// The image of `node` (its index and the image as a node of its own) in which the table
+    /// already shows a child keeping `value`, if any.
+    fn orientation(
         &mut self,
-        node: &mut Node<F>,
-        print: u128,
+        node: &Node<F>,
         depth: u32,
-        beta: i32,
-    ) -> Result<bool, SolveError> {
-        let mut limit = depth + FIRST_LIMIT;
-        let answer = loop {
-            match self.test(node, print, depth, beta, limit) {
-                Ok((Answer::Unknown(_), _)) => limit += (limit - depth) / 2 + 2,
-                other => break other,
+        maximizing: bool,
+        value: i32,
+    ) -> Result<Option<(usize, Node<F>)>, SolveError> {
+        for image in 0..node.images() {
+            let mut facing = node.facing(image)?;
+            let kids = self
+                .children(&mut facing, depth, maximizing, None)
+                .map_err(|stop| self.stop_error(stop))?;
+            let known = kids.iter().any(|k| {
+                if maximizing {
+                    k.lower >= value
+                } else {
+                    k.upper <= value
+                }
+            });
+            if known {
+                return Ok(Some((image, facing)));
             }
-        };
-        match answer {
-            Ok((Answer::Yes(_), _)) => Ok(true),
-            Ok((Answer::No(_), _)) => Ok(false),
-            Ok((Answer::Unknown(_), _)) => unreachable!("the loop goes on while unknown"),
-            Err(stop) => Err(self.stop_error(stop)),
         }
+        Ok(None)
+    }
+
+    /// The first child (in search order) proven to keep `value`: at least `value` for the
+    /// first seat's move, at most `value` for the second's. Children the table does not
+    /// settle are tested together by iterative deepening, as the root is, so no child's
+    /// proof runs deep while another's is short.
+    fn keeping(
+        &mut self,
+        mut kids: Vec<Kid<F>>,
+        depth: u32,
+        maximizing: bool,
+        value: i32,
+    ) -> Result<Kid<F>, SolveError> {
+        let beta = if maximizing { value } else { value + 1 };
+        let mut limit = depth + 1 + FIRST_LIMIT;
+        while !kids.is_empty() {
+            let mut i = 0;
+            while i < kids.len() {
+                let kid = &mut kids[i];
+                let answer = match kid.terminal {
+                    Some(v) => Answer::of(v, beta),
+                    None => {
+                        self.test(&mut kid.node, kid.print, depth + 1, beta, limit)
+                            .map_err(|stop| self.stop_error(stop))?
+                            .0
+                    }
+                };
+                match (maximizing, answer) {
+                    (true, Answer::Yes(_)) | (false, Answer::No(_)) => return Ok(kids.remove(i)),
+                    (true, Answer::No(_)) | (false, Answer::Yes(_)) => {
+                        kids.remove(i);
+                    }
+                    (_, Answer::Unknown(_)) => i += 1,
+                }
+            }
+            limit += 2;
+        }
+        // Every child was proven to lose the value the search proved.
+        Err(SolveError::Inconsistent {
+            search: value,
+            graph: value,
+        })
     }
 
     fn stop_error(&self, stop: Stop) -> SolveError {
