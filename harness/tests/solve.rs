@@ -423,6 +423,80 @@ fn every_ply_of_the_principal_variation_keeps_the_value() {
     }
 }
 
+/// Where a line repeats, the retrograde analysis checks alpha-beta's value and gives the
+/// principal variation; over its memory (or state) budget it gives way, and the value comes
+/// back unchecked, with the budget named, instead of the search failing or the process
+/// running out of memory.
+#[test]
+fn a_retrograde_check_over_its_budget_leaves_the_value_unchecked() {
+    let checked = solved("simple-ko", "2x2", &options("2x2"));
+    assert!(checked.graph_states.is_some(), "basic ko repeats on 2x2");
+    for (bytes, states, budget) in [
+        (1000, 4_000_000, "more than 1000 bytes"),
+        (1 << 30, 10, "more than 10 states"),
+    ] {
+        let mut tight = options("2x2");
+        tight.max_graph_bytes = bytes;
+        tight.max_graph_states = states;
+        match solve(&info("simple-ko"), &setup("2x2"), &[], &tight, &|_| {}) {
+            Err(SolveError::Unchecked { value, reason, .. }) => {
+                assert_eq!(value, checked.value);
+                assert!(reason.contains(budget), "{reason}");
+            }
+            other => panic!("{budget}: {other:?}"),
+        }
+    }
+}
+
+/// The command with a tiny `--graph-mb`: the row over budget keeps alpha-beta's value, marked
+/// unchecked with the reason, in `solutions.md` and in the Kee value table, beside rows that
+/// fit; the exit status says not every row was solved.
+#[test]
+fn the_command_marks_a_row_over_its_graph_budget_unchecked() {
+    let dir = common::fresh("graph-budget");
+    let out = common::rulediff(&[
+        "solve",
+        "--rules",
+        "kee,kee[rescind=erase,replace=same]",
+        "--board",
+        "1x4",
+        "--table-mb",
+        "16",
+        "--graph-mb",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", common::text(&out.stderr));
+    let table = common::text(&out.stdout);
+    assert!(
+        table.contains("| `kee` | `1x4` | B+4 | B+4 after"),
+        "{table}"
+    );
+    assert!(
+        table.contains("| `kee[rescind=erase,replace=same]` | `1x4` | B+4 (unchecked) | alpha-beta gives 8 (half points)"),
+        "{table}"
+    );
+    assert!(
+        table.contains("retrograde analysis needs more than 1 MiB"),
+        "{table}"
+    );
+    let space = std::fs::read_to_string(dir.join("kee-space.md")).unwrap();
+    assert!(
+        space.contains(
+            "| `1x4` | B+4 (unchecked) | every combination with rescind=erase, replace=same | 1 |"
+        ),
+        "{space}"
+    );
+    assert!(
+        space.contains(
+            "| every combination with rescind=erase, replace=same | 1 | B+4 (unchecked) | none |"
+        ),
+        "alpha-beta's value is kee's: {space}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `rulediff solve --out`: the table, and the principal variation as a case that `rulediff
 /// run` replays with the value as its expected result.
 #[test]

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use rulediff::check::kee_space::same_behaviour;
 use rulediff::go::rules::kee::axes::{self, reading_of};
 use rulediff::report::kee_space::{finite_table as render, values_table as render_values};
-use rulediff::report::kee_space::{SpaceRow, ValueRow};
+use rulediff::report::kee_space::{space_value, SpaceRow, ValueRow};
 use rulediff::report::solve::Settled;
 use rulediff::util::atomic;
 
@@ -42,7 +42,7 @@ pub fn values_table(out: Option<&Path>, rows: &[Settled]) -> anyhow::Result<()> 
         .map(|row| ValueRow {
             rule: row.rule.clone(),
             board: row.board.clone(),
-            value: row.value.clone(),
+            value: space_value(&row.value, &row.end),
         })
         .collect();
     let Some(md) = render_values(&rows) else {

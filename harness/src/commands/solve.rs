@@ -64,9 +64,14 @@ pub struct Args {
     /// Nodes per search before giving up.
     #[arg(long)]
     max_nodes: Option<u64>,
-    /// Seconds per search before giving up.
+    /// Seconds per search before giving up (the retrograde check included).
     #[arg(long)]
     max_seconds: Option<u64>,
+    /// MiB the retrograde check of a search may take (it runs when a line repeats, and
+    /// builds every reachable state); over it, the row keeps alpha-beta's value, marked
+    /// unchecked, without a principal variation.
+    #[arg(long, default_value_t = 1024)]
+    graph_mb: usize,
     /// Write `solutions.md`, `solutions.csv` and each principal variation as a case
     /// (`solutions/<rules>-<board>.toml`) into this folder; each row as soon as its search
     /// settles (see `--resume`).
@@ -90,6 +95,8 @@ struct Plan {
     alpha_beta: bool,
     max_nodes: Option<u64>,
     max_seconds: Option<u64>,
+    #[serde(default)]
+    graph_mb: usize,
 }
 
 struct Job<'a> {
@@ -109,6 +116,9 @@ struct Row {
     /// The value, when the search proved it but ran out of budget before a principal
     /// variation was found.
     proven: Option<i32>,
+    /// Whether `proven` is alpha-beta's value alone: a line repeated and the retrograde
+    /// check ran out of budget.
+    unchecked: bool,
     seconds: f64,
 }
 
@@ -241,14 +251,22 @@ fn solve_shared(
             let row = settle(&member, args.no_result)?;
             if let (Some(journal), Some(out)) = (journal, &args.out) {
                 write_case(out, &row)?;
-                journal.settle_when_due(i, row.clone(), |rows| {
-                    write_tables(out, &rows, args.no_result)
-                })?;
+                let tables = |rows: Vec<Settled>| write_tables(out, &rows, args.no_result);
+                // A long search's row is saved at once: waiting for the next save due would
+                // put it at the mercy of the searches that run meanwhile.
+                if searched.seconds >= LONG_SEARCH_SECONDS {
+                    journal.settle(i, row.clone(), tables)?;
+                } else {
+                    journal.settle_when_due(i, row.clone(), tables)?;
+                }
             }
             Ok((i, row))
         })
         .collect()
 }
+
+/// Searches that take this long have their rows saved as soon as they settle.
+const LONG_SEARCH_SECONDS: f64 = 1.0;
 
 fn plan(args: &Args, jobs: &[Job]) -> Plan {
     Plan {
@@ -263,6 +281,7 @@ fn plan(args: &Args, jobs: &[Job]) -> Plan {
         alpha_beta: matches!(args.method, Driver::AlphaBeta),
         max_nodes: args.max_nodes,
         max_seconds: args.max_seconds,
+        graph_mb: args.graph_mb,
     }
 }
 
@@ -311,6 +330,9 @@ fn check_budgets(args: &Args) -> anyhow::Result<()> {
     }
     if args.symmetry == 0 {
         bail!("--symmetry 0: give 1 to turn symmetry reduction off");
+    }
+    if args.graph_mb == 0 {
+        bail!("--graph-mb 0: the retrograde check needs at least 1 MiB");
     }
     if args.table_mb == 0 {
         bail!("--table-mb 0: the table needs at least 1 MiB");
@@ -421,6 +443,7 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
         prefix: job.prefix.clone(),
         result: Err(String::new()),
         proven: None,
+        unchecked: false,
         seconds: 0.0,
     };
     if let Some(reason) = refusal(job) {
@@ -439,6 +462,7 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
             Driver::Mtdf => Method::MtdF,
             Driver::AlphaBeta => Method::AlphaBeta,
         },
+        max_graph_bytes: args.graph_mb.saturating_mul(1 << 20),
         ..Options::new(0)
     };
     let bar = bars.add(ProgressBar::new_spinner());
@@ -460,8 +484,15 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
     };
     let result = solve(job.info, &job.setup, &job.prefix, &options, &report);
     bar.finish_and_clear();
-    if let Err(SolveError::Unfinished { lower, upper, .. }) = &result {
-        row.proven = (lower == upper).then_some(*lower);
+    match &result {
+        Err(SolveError::Unfinished { lower, upper, .. }) => {
+            row.proven = (lower == upper).then_some(*lower);
+        }
+        Err(SolveError::Unchecked { value, .. }) => {
+            row.proven = Some(*value);
+            row.unchecked = true;
+        }
+        _ => {}
     }
     row.result = result.map_err(|e: SolveError| e.to_string());
     row.seconds = started.elapsed().as_secs_f64();
@@ -494,6 +525,7 @@ fn solution_value_text(solution: &Solution<GoPlay>) -> String {
 /// The value column of a row that has no solution.
 fn unsolved_value_text(row: &Row) -> String {
     match row.proven {
+        Some(v) if row.unchecked => format!("{} (unchecked)", value_text(v)),
         Some(v) => format!("{} (proven; no principal variation)", value_text(v)),
         None => "not solved".into(),
     }

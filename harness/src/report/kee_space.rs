@@ -90,6 +90,19 @@ pub struct ValueRow {
     pub value: String,
 }
 
+/// A `rulediff solve` row's value as the value table shows it: the value itself (`B+3`,
+/// `endless (0)`, `B+4 (unchecked)` where the retrograde check ran out of budget), or for a
+/// row without one `UNKNOWN` with the budget that ran out, taken from how its search ended
+/// (`end`), so that no row drops out of the table unexplained.
+pub fn space_value(value: &str, end: &str) -> String {
+    if value != "not solved" {
+        return value.to_string();
+    }
+    let reason = end.strip_prefix("not solved: ").unwrap_or(end);
+    let reason = reason.split(" after ").next().unwrap_or(reason);
+    format!("UNKNOWN ({reason})")
+}
+
 /// With two Kee combinations or more among `rows`, the table of values over the space
 /// (markdown): per board, which combinations give which value, named by the axis values they
 /// share; then the combinations with the same value on every board as one row, with the boards
@@ -111,7 +124,7 @@ pub fn values_table(rows: &[ValueRow]) -> Option<String> {
         .find(|(r, _)| *r == Reading::DEFAULT)
         .map(|(_, v)| v.clone());
     let mut md = format!(
-        "# Kee values over {} combinations\n\nExact values with komi 0 from the empty board, two players (`rulediff solve`: Black's area score minus White's under best play; a game without a score is worth what `--no-result` says, and the value names its kind).",
+        "# Kee values over {} combinations\n\nExact values with komi 0 from the empty board, two players (`rulediff solve`: Black's area score minus White's under best play; a game without a score is worth what `--no-result` says, and the value names its kind; `(unchecked)`: alpha-beta's value, whose retrograde check, which a search needs where a line repeats, ran out of its budget, so it has no principal variation; `UNKNOWN`: not solved within the budget named).",
         space.len()
     );
     if let Some(kee) = &reference {
@@ -186,7 +199,7 @@ fn joint(
             Some(kee) => boards
                 .iter()
                 .zip(kee.iter().zip(&g.behaviour))
-                .filter(|(_, (a, b))| a != b)
+                .filter(|(_, (a, b))| !same_value(a, b))
                 .map(|(board, _)| format!("`{board}`"))
                 .collect(),
         };
@@ -197,6 +210,24 @@ fn joint(
         .expect("String");
     }
     md
+}
+
+/// Whether two values of the table are the same: the same text, or where one is alpha-beta's
+/// unchecked value (`B+4 (unchecked)`), which does not say how the game ends, the same
+/// points (`0 (unchecked)` is `endless (0)` as far as it can tell).
+fn same_value(a: &str, b: &str) -> bool {
+    const UNCHECKED: &str = " (unchecked)";
+    if !a.ends_with(UNCHECKED) && !b.ends_with(UNCHECKED) {
+        return a == b;
+    }
+    let points = |v: &str| -> String {
+        let v = v.trim_end_matches(UNCHECKED);
+        match v.rsplit_once(" (") {
+            Some((_, inner)) => inner.trim_end_matches(')').to_string(),
+            None => v.to_string(),
+        }
+    };
+    points(a) == points(b)
 }
 
 /// `FINITE on 2; INFINITE on 8`: each verdict with how many starts gave it, in order of first
@@ -288,5 +319,38 @@ mod tests {
             values_table(&rows[..2]).is_none(),
             "one combination: no table"
         );
+    }
+
+    #[test]
+    fn a_row_without_a_value_is_unknown_with_the_budget_that_ran_out() {
+        assert_eq!(
+            space_value(
+                "not solved",
+                "not solved: time budget ran out after 65536 nodes; the value is between -8 and 8 (half points)"
+            ),
+            "UNKNOWN (time budget ran out)"
+        );
+        assert_eq!(
+            space_value(
+                "not solved",
+                "board 5x5 has 25 points; solve handles at most 20"
+            ),
+            "UNKNOWN (board 5x5 has 25 points; solve handles at most 20)"
+        );
+        for value in ["B+4 (unchecked)", "endless (0)", "0"] {
+            assert_eq!(space_value(value, "anything"), value);
+        }
+    }
+
+    #[test]
+    fn an_unchecked_value_differs_from_kee_only_by_its_points() {
+        assert!(same_value("B+4 (unchecked)", "B+4"));
+        assert!(same_value("0 (unchecked)", "endless (0)"));
+        assert!(!same_value("0 (unchecked)", "B+4"));
+        assert!(
+            !same_value("endless (0)", "0"),
+            "an endless game is not a score"
+        );
+        assert!(!same_value("UNKNOWN (time budget ran out)", "B+4"));
     }
 }

@@ -61,6 +61,8 @@ pub struct Options {
     pub method: Method,
     /// Reachable states retrograde analysis may build, when a line repeats.
     pub max_graph_states: usize,
+    /// Bytes the retrograde analysis's graph may take, solving included.
+    pub max_graph_bytes: usize,
 }
 
 impl Options {
@@ -77,6 +79,7 @@ impl Options {
             deadline: None,
             method: Method::MtdF,
             max_graph_states: 4_000_000,
+            max_graph_bytes: 1 << 30,
         }
     }
 }
@@ -158,6 +161,17 @@ pub enum SolveError {
         /// The referee.
         id: String,
     },
+    /// Alpha-beta found the value, but a line repeated and the retrograde analysis that
+    /// checks it and gives the principal variation ran out of budget.
+    #[error("alpha-beta gives {value} (half points) after {nodes} nodes; not checked, and no principal variation: {reason}")]
+    Unchecked {
+        /// Alpha-beta's value (half points).
+        value: i32,
+        /// Nodes searched.
+        nodes: u64,
+        /// Which budget the retrograde analysis ran out of.
+        reason: String,
+    },
     /// Alpha-beta and retrograde analysis found different values: a bug.
     #[error("the searches disagree: alpha-beta says {search}, retrograde analysis says {graph} (a bug; please report it)")]
     Inconsistent {
@@ -238,7 +252,17 @@ pub fn solve<F: Symmetric>(
             });
         }
     }
-    let graph = retro::Graph::build(info, &symmetries, options)?;
+    let graph = match retro::Graph::build(info, &symmetries, options) {
+        Err(SolveError::Unfinished { reason, .. }) => {
+            let nodes = searcher.nodes;
+            return Err(SolveError::Unchecked {
+                value,
+                nodes,
+                reason,
+            });
+        }
+        graph => graph?,
+    };
     if graph.value() != value {
         return Err(SolveError::Inconsistent {
             search: value,

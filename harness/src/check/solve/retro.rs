@@ -10,29 +10,144 @@
 //! principal variation that makes progress instead of circling: the side that must reach
 //! something always plays to a state of lower rank.
 
+use std::time::Instant;
+
 use super::{mover, outcome_value, End, Options, SolveError};
 use crate::check::canon::{cycle_map, unfold, Node, SearchError, Symmetries};
 use crate::family::Symmetric;
 use crate::referee::{RefereeInfo, Status};
-use crate::util::fingerprint::FingerprintMap;
+use crate::util::fingerprint::{FingerprintHasher, FingerprintMap};
+
+/// A state's canonical fingerprint as two words: a map slot of 24 bytes instead of the 32 a
+/// 16-byte-aligned `u128` key takes (the index is the largest part of the graph).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key([u64; 2]);
+
+impl Key {
+    fn of(print: u128) -> Key {
+        Key([(print >> 64) as u64, print as u64])
+    }
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // The fingerprint is uniformly mixed already: its low half is the hash.
+        state.write_u128(self.0[1] as u128);
+    }
+}
+
+type Index = std::collections::HashMap<Key, u32, FingerprintHasher>;
 
 /// The reachable state graph with every state's value.
 pub struct Graph {
-    index: FingerprintMap<u32>,
-    /// Per state: the first seat moves, or the game is over with this value.
+    index: Index,
+    /// Per state: whether the first seat moves.
     first_moves: Vec<bool>,
-    terminal: Vec<Option<i32>>,
-    /// Successors of state `s`: `edges[start[s]..start[s + 1]]`.
+    /// Per state: the value of the finished game, or [`ONGOING`].
+    terminal: Vec<i32>,
+    /// Successors of state `s`: `edges[start[s]..start[s] + degree[s]]` (states' lists lie in
+    /// the order the states were expanded).
     start: Vec<u32>,
+    degree: Vec<u8>,
     edges: Vec<u32>,
+    /// Predecessors of state `t`: `preds[pred_start[t]..pred_start[t + 1]]`, built once for
+    /// every attractor.
+    pred_start: Vec<u32>,
+    preds: Vec<u32>,
     values: Vec<i32>,
     no_result: i32,
 }
 
 const OUT: u32 = u32::MAX;
 
+/// The `terminal` of a state whose game goes on.
+const ONGOING: i32 = i32::MIN;
+
+/// Bytes per state and per edge that solving adds to the built graph: predecessor lists
+/// (`pred_start`, `preds`), values, and one attractor's ranks, missing-successor counts,
+/// queue and result.
+const SOLVE_BYTES_PER_STATE: usize = 4 + 4 + 4 + 1 + 4 + 1;
+const SOLVE_BYTES_PER_EDGE: usize = 4;
+
+/// What the graph holds while it is built, and what it will need to be solved.
+struct Builder<F: Symmetric> {
+    index: Index,
+    first_moves: Vec<bool>,
+    terminal: Vec<i32>,
+    start: Vec<u32>,
+    degree: Vec<u8>,
+    edges: Vec<u32>,
+    /// States found but not expanded yet, with their plies from the start.
+    stack: Vec<(Node<F>, u32, usize)>,
+}
+
+impl<F: Symmetric> Builder<F> {
+    /// The bytes the graph takes now plus what solving it will add: the index's table as
+    /// allocated (twice over when the next state makes it grow), every vector's capacity, the
+    /// pending states (their referees' own allocations not counted), and the solve's
+    /// per-state and per-edge arrays.
+    fn bytes(&self) -> usize {
+        let slot = std::mem::size_of::<(Key, u32)>() + 1;
+        let buckets = (self.index.capacity() * 8 / 7 + 1).next_power_of_two();
+        let mut index = buckets * slot;
+        if self.index.len() == self.index.capacity() {
+            index *= 3;
+        }
+        let states = self.terminal.capacity();
+        index
+            + self.first_moves.capacity()
+            + 4 * states
+            + 4 * self.start.capacity()
+            + self.degree.capacity()
+            + 4 * self.edges.capacity()
+            + self.stack.capacity() * std::mem::size_of::<(Node<F>, u32, usize)>()
+            + SOLVE_BYTES_PER_STATE * states
+            + SOLVE_BYTES_PER_EDGE * self.edges.capacity()
+    }
+
+    /// Adds a state found for the first time; its id.
+    fn add(&mut self, key: Key, node: Node<F>, plies: usize) -> u32 {
+        let id = self.terminal.len() as u32;
+        self.index.insert(key, id);
+        self.first_moves.push(false);
+        self.terminal.push(ONGOING);
+        self.start.push(0);
+        self.degree.push(0);
+        self.stack.push((node, id, plies));
+        id
+    }
+
+    /// Why the build must stop now, if it must: more states or bytes than `options` allow,
+    /// or its deadline passed.
+    fn over_budget(&self, options: &Options) -> Option<String> {
+        let states = self.terminal.len();
+        if states > options.max_graph_states {
+            return Some(format!(
+                "retrograde analysis needs more than {} states",
+                options.max_graph_states
+            ));
+        }
+        let bytes = self.bytes();
+        if bytes > options.max_graph_bytes {
+            let budget = match options.max_graph_bytes {
+                small if small < 1 << 20 => format!("{small} bytes"),
+                large => crate::util::memory::mib(large as u64),
+            };
+            return Some(format!(
+                "retrograde analysis needs more than {budget} (at {states} states)"
+            ));
+        }
+        // The clock is read now and then: it costs more than a state.
+        let late =
+            states.is_multiple_of(1024) && options.deadline.is_some_and(|d| Instant::now() >= d);
+        late.then(|| format!("retrograde analysis ran out of time at {states} states"))
+    }
+}
+
 impl Graph {
     /// Builds every state reachable from `symmetries`' setup under `info` and solves it.
+    /// A graph that would pass [`Options::max_graph_states`] or [`Options::max_graph_bytes`],
+    /// or is not built by [`Options::deadline`], is [`SolveError::Unfinished`] with the reason.
     pub fn build<F: Symmetric>(
         info: &RefereeInfo<F>,
         symmetries: &Symmetries<F>,
@@ -42,62 +157,75 @@ impl Graph {
         let first = F::seat_name(setup, 0);
         let root = symmetries.start(info)?;
         let (print, _) = root.canonical()?;
-        let mut index = FingerprintMap::default();
-        index.insert(print, 0u32);
-        let mut first_moves = vec![false];
-        let mut terminal = vec![None];
-        let mut successors: Vec<Vec<u32>> = vec![Vec::new()];
-        let mut stack: Vec<(Node<F>, u32, usize)> = vec![(root, 0, 0)];
-        while let Some((mut node, id, plies)) = stack.pop() {
+        let mut b = Builder {
+            index: Index::default(),
+            first_moves: Vec::new(),
+            terminal: Vec::new(),
+            start: Vec::new(),
+            degree: Vec::new(),
+            edges: Vec::new(),
+            stack: Vec::new(),
+        };
+        b.add(Key::of(print), root, 0);
+        let unfinished = |reason: String| SolveError::Unfinished {
+            reason,
+            nodes: 0,
+            lower: -super::bound(options),
+            upper: super::bound(options),
+        };
+        while let Some((mut node, id, plies)) = b.stack.pop() {
             let referee = node.referee();
             let status = referee.status().map_err(|f| fault(referee.id(), f))?;
             if let Status::Over { outcome } = status {
-                terminal[id as usize] = Some(outcome_value(&outcome, &first, options));
+                b.terminal[id as usize] = outcome_value(&outcome, &first, options);
                 continue;
             }
-            first_moves[id as usize] = mover(&mut node, symmetries, plies) == 0;
+            b.first_moves[id as usize] = mover(&mut node, symmetries, plies) == 0;
             let referee = node.referee();
             let plays = referee.legal_plays().map_err(|f| fault(referee.id(), f))?;
+            let at = b.edges.len();
+            let Ok(offset) = u32::try_from(at) else {
+                return Err(unfinished(format!(
+                    "retrograde analysis needs more than {} edges",
+                    u32::MAX
+                )));
+            };
+            b.start[id as usize] = offset;
             for play in &plays {
                 let Some(child) = symmetries.play(&node, play)? else {
                     continue;
                 };
-                let (print, _) = child.canonical()?;
-                let next = index.len() as u32;
-                let child_id = *index.entry(print).or_insert(next);
-                if child_id == next {
-                    if index.len() > options.max_graph_states {
-                        return Err(SolveError::Unfinished {
-                            reason: format!(
-                                "retrograde analysis needs more than {} states",
-                                options.max_graph_states
-                            ),
-                            nodes: 0,
-                            lower: -super::bound(options),
-                            upper: super::bound(options),
-                        });
+                let key = Key::of(child.canonical()?.0);
+                let child_id = match b.index.get(&key) {
+                    Some(&known) => known,
+                    None => {
+                        let added = b.add(key, child, plies + 1);
+                        if let Some(reason) = b.over_budget(options) {
+                            return Err(unfinished(reason));
+                        }
+                        added
                     }
-                    first_moves.push(false);
-                    terminal.push(None);
-                    successors.push(Vec::new());
-                    stack.push((child, child_id, plies + 1));
-                }
-                successors[id as usize].push(child_id);
+                };
+                b.edges.push(child_id);
             }
+            let Ok(degree) = u8::try_from(b.edges.len() - at) else {
+                return Err(unfinished(format!(
+                    "a state has more than {} legal plays",
+                    u8::MAX
+                )));
+            };
+            b.degree[id as usize] = degree;
         }
-        let mut start = Vec::with_capacity(successors.len() + 1);
-        let mut edges = Vec::new();
-        for list in &successors {
-            start.push(edges.len() as u32);
-            edges.extend(list);
-        }
-        start.push(edges.len() as u32);
+        let (pred_start, preds) = predecessors(&b.start, &b.degree, &b.edges);
         let mut graph = Graph {
-            index,
-            first_moves,
-            terminal,
-            start,
-            edges,
+            index: b.index,
+            first_moves: b.first_moves,
+            terminal: b.terminal,
+            start: b.start,
+            degree: b.degree,
+            edges: b.edges,
+            pred_start,
+            preds,
             values: Vec::new(),
             no_result: options.no_result,
         };
@@ -120,12 +248,33 @@ impl Graph {
         self.values[0]
     }
 
-    fn successors(&self, s: u32) -> &[u32] {
-        &self.edges[self.start[s as usize] as usize..self.start[s as usize + 1] as usize]
+    fn predecessors(&self, t: u32) -> &[u32] {
+        &self.preds[self.pred_start[t as usize] as usize..self.pred_start[t as usize + 1] as usize]
+    }
+
+    /// What the graph's arrays take, in bytes (what [`Graph::build`] budgets, less the
+    /// transient arrays of one attractor).
+    pub fn bytes(&self) -> usize {
+        let slot = std::mem::size_of::<(Key, u32)>() + 1;
+        let buckets = (self.index.capacity() * 8 / 7 + 1).next_power_of_two();
+        buckets * slot
+            + self.first_moves.capacity()
+            + 4 * self.terminal.capacity()
+            + 4 * self.start.capacity()
+            + self.degree.capacity()
+            + 4 * self.edges.capacity()
+            + 4 * self.pred_start.capacity()
+            + 4 * self.preds.capacity()
+            + 4 * self.values.capacity()
     }
 
     fn solve(&self) -> Vec<i32> {
-        let mut thresholds: Vec<i32> = self.terminal.iter().flatten().copied().collect();
+        let mut thresholds: Vec<i32> = self
+            .terminal
+            .iter()
+            .copied()
+            .filter(|&t| t != ONGOING)
+            .collect();
         thresholds.push(self.no_result);
         thresholds.sort_unstable();
         thresholds.dedup();
@@ -152,18 +301,13 @@ impl Graph {
     /// joined; [`OUT`] for states outside).
     fn attractor(&self, first: bool, target: impl Fn(i32) -> bool) -> Vec<u32> {
         let n = self.len();
-        let mut predecessors: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for s in 0..n as u32 {
-            for &t in self.successors(s) {
-                predecessors[t as usize].push(s);
-            }
-        }
         let mut rank = vec![OUT; n];
-        let mut missing: Vec<u32> = (0..n as u32)
-            .map(|s| self.successors(s).len() as u32)
-            .collect();
+        let mut missing = self.degree.clone();
         let mut queue: Vec<u32> = (0..n as u32)
-            .filter(|&s| self.terminal[s as usize].is_some_and(&target))
+            .filter(|&s| {
+                let t = self.terminal[s as usize];
+                t != ONGOING && target(t)
+            })
             .collect();
         for (r, &s) in queue.iter().enumerate() {
             rank[s as usize] = r as u32;
@@ -172,7 +316,7 @@ impl Graph {
         while head < queue.len() {
             let s = queue[head];
             head += 1;
-            for &p in &predecessors[s as usize] {
+            for &p in self.predecessors(s) {
                 if rank[p as usize] != OUT {
                     continue;
                 }
@@ -216,7 +360,7 @@ impl Graph {
                 return Ok((pv, End::Cycle { at }));
             }
             seen.insert(print, (pv.len(), map));
-            let first = self.first_moves[self.index[&print] as usize];
+            let first = self.first_moves[self.index[&Key::of(print)] as usize];
             let rank = if first { &first_rank } else { &second_rank };
             let referee = node.referee();
             let plays = referee.legal_plays().map_err(|f| fault(referee.id(), f))?;
@@ -226,7 +370,7 @@ impl Graph {
                     continue;
                 };
                 let (child_print, _) = child.canonical()?;
-                let c = self.index[&child_print] as usize;
+                let c = self.index[&Key::of(child_print)] as usize;
                 let score = match rank {
                     Some(rank) => rank[c],
                     None if (first && self.values[c] >= value)
@@ -248,6 +392,29 @@ impl Graph {
             node = child;
         }
     }
+}
+
+/// The predecessor lists of the graph whose successor lists `start`, `degree` and `edges`
+/// give, as offsets (one more than there are states) and one array.
+fn predecessors(start: &[u32], degree: &[u8], edges: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let n = start.len();
+    let mut pred_start = vec![0u32; n + 1];
+    for &t in edges {
+        pred_start[t as usize + 1] += 1;
+    }
+    for i in 0..n {
+        pred_start[i + 1] += pred_start[i];
+    }
+    let mut fill = pred_start[..n].to_vec();
+    let mut preds = vec![0u32; edges.len()];
+    for s in 0..n {
+        let at = start[s] as usize;
+        for &t in &edges[at..at + degree[s] as usize] {
+            preds[fill[t as usize] as usize] = s as u32;
+            fill[t as usize] += 1;
+        }
+    }
+    (pred_start, preds)
 }
 
 fn fault(id: &str, fault: crate::referee::Fault) -> SolveError {
