@@ -11,6 +11,27 @@ use super::zobrist::Keys;
 pub type Colour = u8;
 /// The colour of an empty point.
 pub const EMPTY: Colour = 0;
+/// The colour of the sentinel cell past the last vertex, which [`Graph::quads`] pads its
+/// rows with: neither empty nor a stone, so a neighbour walk skips it.
+const WALL: Colour = Colour::MAX;
+
+/// `list[i]` without a bounds check. Only for indices the board's invariants keep in range
+/// (see [`Board`]): a vertex read from its own links, or a slot of [`Graph::quads`] into
+/// `colour`; checked in debug builds.
+#[inline(always)]
+fn at<T: Copy>(list: &[T], i: usize) -> T {
+    debug_assert!(i < list.len(), "index {i} of {}", list.len());
+    // SAFETY: the callers' indices obey the invariants above, so `i < list.len()`.
+    unsafe { *list.get_unchecked(i) }
+}
+
+/// [`at`] for writing.
+#[inline(always)]
+fn at_mut<T>(list: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < list.len(), "index {i} of {}", list.len());
+    // SAFETY: as for `at`.
+    unsafe { list.get_unchecked_mut(i) }
+}
 
 /// What a stone play would do, computed without changing the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +70,11 @@ pub struct Scratch {
     /// Empty neighbours of the played vertex.
     empties: u32,
     captured: Vec<Vertex>,
+    /// The hash after the play, so that making it sets the hash instead of walking the
+    /// captured strings' keys a second time.
+    hash_after: u64,
+    /// Whether the play removes its own string.
+    suicide: bool,
 }
 
 impl Default for Scratch {
@@ -60,6 +86,8 @@ impl Default for Scratch {
             spilled: false,
             empties: 0,
             captured: Vec::new(),
+            hash_after: 0,
+            suicide: false,
         }
     }
 }
@@ -106,6 +134,10 @@ struct Chain {
 
 /// A position on a graph, with its strings kept up to date play by play (see the module
 /// documentation). Two boards are equal when their stones are.
+///
+/// Invariants the unchecked reads ([`at`]) rely on, for a graph of `n` vertices: `colour`
+/// has `n + 1` cells, the last one [`WALL`] (the sentinel of [`Graph::quads`]); `link` and
+/// `chain` have `n`; every root and next stone in `link` is a vertex (below `n`).
 #[derive(Debug, Clone)]
 pub struct Board {
     graph: Arc<Graph>,
@@ -130,10 +162,12 @@ impl Board {
     /// The empty board on `graph`.
     pub fn new(graph: Arc<Graph>) -> Self {
         let n = graph.len();
+        let mut colour = vec![EMPTY; n + 1];
+        colour[n] = WALL;
         Board {
             keys: Keys::shared(),
             graph,
-            colour: vec![EMPTY; n],
+            colour,
             link: (0..n as Vertex)
                 .map(|v| Link { root: v, next: v })
                 .collect(),
@@ -154,8 +188,9 @@ impl Board {
     /// This board made into [`Board::with_stones`] on the same graph, keeping its memory: a
     /// campaign or a bench starts thousands of short games on one graph.
     pub fn reset(&mut self, stones: &[Colour]) {
-        if self.colour.iter().any(|&c| c != EMPTY) {
-            self.colour.fill(EMPTY);
+        let n = self.link.len();
+        if self.colour[..n].iter().any(|&c| c != EMPTY) {
+            self.colour[..n].fill(EMPTY);
             for (v, link) in self.link.iter_mut().enumerate() {
                 *link = Link {
                     root: v as Vertex,
@@ -169,11 +204,17 @@ impl Board {
     }
 
     fn place_all(&mut self, stones: &[Colour]) {
+        // Most games start empty: one pass over the cells (an OR the compiler vectorizes)
+        // says so for a fraction of the loop below.
+        if stones.iter().fold(EMPTY, |any, &c| any | c) == EMPTY {
+            return;
+        }
         let mut scratch = Scratch::default();
         for (v, &c) in stones.iter().enumerate() {
             if c != EMPTY {
                 self.collect_adjacent(v as Vertex, &mut scratch);
                 self.place(v as Vertex, c, &scratch);
+                self.hash ^= self.keys.get(v as Vertex, c);
             }
         }
     }
@@ -186,18 +227,19 @@ impl Board {
     /// The colour at `v` ([`EMPTY`] or a seat's colour).
     #[inline]
     pub fn colour(&self, v: Vertex) -> Colour {
-        self.colour[v as usize]
+        self.cells()[v as usize]
     }
 
     /// Every vertex's colour, in vertex order.
+    #[inline]
     pub fn cells(&self) -> &[Colour] {
-        &self.colour
+        &self.colour[..self.link.len()]
     }
 
     /// Appends the board to a state key, sixteen 4-bit cells per word.
     pub fn pack_into(&self, key: &mut Vec<u64>) {
         key.extend(
-            self.colour
+            self.cells()
                 .chunks(16)
                 .map(|chunk| chunk.iter().fold(0u64, |acc, &c| acc << 4 | c as u64)),
         );
@@ -260,7 +302,9 @@ impl Board {
 
     /// What playing `colour` at empty vertex `v` would do. Leaves in `scratch` what
     /// [`Board::play`] needs, so a `play` right after reuses it.
-    #[inline]
+    // Inlined into the referees' rulings: a call here cost a tenth of a play in saved
+    // registers and argument moves (callgrind).
+    #[inline(always)]
     pub fn analyze(&self, v: Vertex, colour: Colour, scratch: &mut Scratch) -> Effect {
         debug_assert_eq!(self.colour(v), EMPTY);
         self.collect_adjacent(v, scratch);
@@ -273,8 +317,9 @@ impl Board {
         let mut captured = 0;
         let mut friends = false;
         for &(r, touching) in adjacent {
-            let chain = self.chain[r as usize];
-            if self.colour[r as usize] == colour {
+            // `r` was read from this board's links by `collect_adjacent`: a vertex.
+            let chain = at(&self.chain, r as usize);
+            if at(&self.colour, r as usize) == colour {
                 friends = true;
                 has_liberty |= chain.pseudo > touching;
             } else if chain.pseudo == touching {
@@ -290,13 +335,15 @@ impl Board {
             suicided = 1;
             if friends {
                 for &(r, _) in adjacent {
-                    if self.colour[r as usize] == colour {
-                        suicided += self.chain[r as usize].size;
+                    if at(&self.colour, r as usize) == colour {
+                        suicided += at(&self.chain, r as usize).size;
                         hash ^= self.string_hash(r);
                     }
                 }
             }
         }
+        scratch.hash_after = hash;
+        scratch.suicide = suicided > 0;
         Effect {
             captured,
             suicided,
@@ -306,16 +353,19 @@ impl Board {
 
     /// Plays `colour` at empty `v`, removing captured strings and then, if it has no liberty,
     /// the played string. `scratch` must hold the result of `analyze(v, colour)` on this board.
-    #[inline]
+    // Inlined into the referees' plays, like `analyze`.
+    #[inline(always)]
     pub fn play(&mut self, v: Vertex, colour: Colour, scratch: &Scratch) {
         let root = self.place(v, colour, scratch);
         for &r in &scratch.captured {
             self.prisoners[colour as usize] += self.chain[r as usize].size;
             self.remove_string(r);
         }
-        if self.chain[root as usize].pseudo == 0 {
+        if scratch.suicide {
             self.remove_string(root);
         }
+        // The analysis worked out the hash after every removal.
+        self.hash = scratch.hash_after;
     }
 
     /// Analyzes and plays in one call.
@@ -328,38 +378,58 @@ impl Board {
     // Inlined: a call here cost a sixth of a play in saved registers alone (callgrind).
     #[inline(always)]
     fn collect_adjacent(&self, v: Vertex, scratch: &mut Scratch) {
-        let neighbours = self.graph.neighbours(v);
-        if neighbours.len() > INLINE {
-            return self.collect_adjacent_spilled(neighbours, scratch);
+        match self.graph.quads() {
+            Some(quads) => self.collect_adjacent_quad(quads[v as usize], scratch),
+            None => self.collect_adjacent_spilled(self.graph.neighbours(v), scratch),
         }
+    }
+
+    /// [`Board::collect_adjacent`] for a vertex's row of [`Graph::quads`]: four slots,
+    /// unrolled, the sentinel ones reading [`WALL`].
+    #[inline(always)]
+    fn collect_adjacent_quad(&self, quad: [Vertex; 4], scratch: &mut Scratch) {
         scratch.spilled = false;
         let mut len = 0;
         let mut empties = 0;
-        // Both lists cut to one length, so one bounds check per neighbour covers both.
-        let colours = &self.colour[..];
-        let links = &self.link[..colours.len()];
-        for &n in neighbours {
-            // Counted without a branch: whether a neighbour is empty is a coin toss in a
-            // game, and a mispredicted branch costs more than the add.
-            let empty = colours[n as usize] == EMPTY;
-            empties += empty as u32;
-            if empty {
-                continue;
-            }
-            let r = links[n as usize].root;
-            match scratch.inline[..len].iter_mut().find(|(x, _)| *x == r) {
-                Some(entry) => entry.1 += 1,
-                None => {
-                    scratch.inline[len] = (r, 1);
-                    len += 1;
-                }
-            }
-        }
+        // Unrolled by hand: the compiler kept a loop counter and a bounds check per slot.
+        self.visit(quad[0], &mut scratch.inline, &mut len, &mut empties);
+        self.visit(quad[1], &mut scratch.inline, &mut len, &mut empties);
+        self.visit(quad[2], &mut scratch.inline, &mut len, &mut empties);
+        self.visit(quad[3], &mut scratch.inline, &mut len, &mut empties);
         scratch.len = len;
         scratch.empties = empties;
     }
 
-    /// [`Board::collect_adjacent`] for a vertex of more than [`INLINE`] neighbours.
+    /// One slot of [`Board::collect_adjacent_quad`]: counts it if empty, else adds its
+    /// string to the first `len` of `inline` (or one more touch to it).
+    #[inline(always)]
+    fn visit(
+        &self,
+        n: Vertex,
+        inline: &mut [(Vertex, u32); INLINE],
+        len: &mut usize,
+        empties: &mut u32,
+    ) {
+        // A quad slot is a vertex or the sentinel, and `colour` has a cell for both.
+        let c = at(&self.colour, n as usize);
+        // Counted without a branch: whether a neighbour is empty is a coin toss in a game,
+        // and a mispredicted branch costs more than the add.
+        *empties += (c == EMPTY) as u32;
+        if c == EMPTY || c == WALL {
+            return;
+        }
+        // Not the sentinel, so a vertex.
+        let r = at(&self.link, n as usize).root;
+        match inline[..*len].iter_mut().find(|(x, _)| *x == r) {
+            Some(entry) => entry.1 += 1,
+            None => {
+                inline[*len] = (r, 1);
+                *len += 1;
+            }
+        }
+    }
+
+    /// [`Board::collect_adjacent`] for a graph with a vertex of more than four neighbours.
     #[cold]
     fn collect_adjacent_spilled(&self, neighbours: &[Vertex], scratch: &mut Scratch) {
         scratch.spilled = true;
@@ -379,97 +449,117 @@ impl Board {
         scratch.empties = empties;
     }
 
+    /// The keys of the string whose root is `r` (a vertex read from this board's links).
     fn string_hash(&self, r: Vertex) -> u64 {
-        let c = self.colour[r as usize];
+        let c = at(&self.colour, r as usize);
         let mut hash = self.keys.get(r, c);
-        let mut s = self.link[r as usize].next;
+        let mut s = at(&self.link, r as usize).next;
         while s != r {
             hash ^= self.keys.get(s, c);
-            s = self.link[s as usize].next;
+            s = at(&self.link, s as usize).next;
         }
         hash
     }
 
-    /// Puts a stone down and merges it with friendly neighbours; removes nothing. Returns the
-    /// root of the stone's string. `scratch` must hold this vertex's neighbours as
-    /// `collect_adjacent` left them, which saves walking the neighbours a second time on every
-    /// play.
+    /// Puts a stone down and merges it with friendly neighbours; removes nothing and leaves
+    /// the hash to the caller. Returns the root of the stone's string. `scratch` must hold
+    /// this vertex's neighbours as `collect_adjacent` left them, which saves walking the
+    /// neighbours a second time on every play.
     #[inline(always)]
     fn place(&mut self, v: Vertex, colour: Colour, scratch: &Scratch) -> Vertex {
         let vi = v as usize;
-        self.colour[vi] = colour;
         self.link[vi] = Link { root: v, next: v };
+        // `link` and `chain` have a cell for every vertex and `colour` one more.
+        *at_mut(&mut self.colour, vi) = colour;
         // The graph is simple, so each empty neighbour is one liberty.
-        self.chain[vi] = Chain {
+        *at_mut(&mut self.chain, vi) = Chain {
             pseudo: scratch.empties,
             size: 1,
         };
-        self.hash ^= self.keys.get(v, colour);
         // One pass: the adjacent roots are distinct strings, so merging one never changes
         // the count of another before it is visited.
         let mut root = v;
         for &(r, touching) in scratch.adjacent() {
             self.chain[r as usize].pseudo -= touching;
-            if self.colour[r as usize] == colour {
+            if at(&self.colour, r as usize) == colour {
                 root = self.merge(root, r);
             }
         }
         root
     }
 
-    /// Joins two strings given by their roots; returns the root of the whole.
+    /// Joins two strings given by their roots (vertices); returns the root of the whole.
+    #[inline]
     fn merge(&mut self, a: Vertex, b: Vertex) -> Vertex {
         if a == b {
             return a;
         }
-        let (ca, cb) = (self.chain[a as usize], self.chain[b as usize]);
+        let (ca, cb) = (at(&self.chain, a as usize), at(&self.chain, b as usize));
         let (big, small) = if ca.size >= cb.size { (a, b) } else { (b, a) };
+        let links = &mut self.link[..];
         let mut s = small;
         loop {
-            let link = &mut self.link[s as usize];
+            let link = at_mut(links, s as usize);
             link.root = big;
             s = link.next;
             if s == small {
                 break;
             }
         }
-        let big_next = self.link[big as usize].next;
-        self.link[big as usize].next = self.link[small as usize].next;
-        self.link[small as usize].next = big_next;
-        self.chain[big as usize] = Chain {
+        let big_next = at(links, big as usize).next;
+        at_mut(links, big as usize).next = at(links, small as usize).next;
+        at_mut(links, small as usize).next = big_next;
+        *at_mut(&mut self.chain, big as usize) = Chain {
             pseudo: ca.pseudo + cb.pseudo,
             size: ca.size + cb.size,
         };
         big
     }
 
+    /// Takes the string whose root is `r` (a vertex) off the board, crediting its
+    /// neighbours with the liberties it leaves; the hash is the caller's.
     fn remove_string(&mut self, r: Vertex) {
-        let c = self.colour[r as usize];
         let mut s = r;
         loop {
-            self.colour[s as usize] = EMPTY;
-            self.hash ^= self.keys.get(s, c);
-            s = self.link[s as usize].next;
+            *at_mut(&mut self.colour, s as usize) = EMPTY;
+            s = at(&self.link, s as usize).next;
             if s == r {
                 break;
             }
         }
         // Second pass, once every stone is gone, so that stones of the removed string are not
         // credited with liberties.
-        let graph = Arc::clone(&self.graph);
+        let graph = &*self.graph;
         loop {
-            for &n in graph.neighbours(s) {
-                if self.colour[n as usize] != EMPTY {
-                    let nr = self.link[n as usize].root;
-                    self.chain[nr as usize].pseudo += 1;
+            match graph.quads() {
+                Some(quads) => {
+                    for n in at(quads, s as usize) {
+                        credit(&self.colour, &self.link, &mut self.chain, n);
+                    }
+                }
+                None => {
+                    for &n in graph.neighbours(s) {
+                        credit(&self.colour, &self.link, &mut self.chain, n);
+                    }
                 }
             }
-            let following = self.link[s as usize].next;
-            self.link[s as usize] = Link { root: s, next: s };
+            let following = at(&self.link, s as usize).next;
+            *at_mut(&mut self.link, s as usize) = Link { root: s, next: s };
             s = following;
             if s == r {
                 break;
             }
         }
+    }
+}
+
+/// One more liberty for the string at `n` (a neighbour of a removed stone, or the
+/// sentinel), if a stone is there.
+#[inline(always)]
+fn credit(colour: &[Colour], link: &[Link], chain: &mut [Chain], n: Vertex) {
+    let c = at(colour, n as usize);
+    if c != EMPTY && c != WALL {
+        let root = at(link, n as usize).root;
+        at_mut(chain, root as usize).pseudo += 1;
     }
 }

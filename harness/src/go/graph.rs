@@ -59,6 +59,11 @@ pub struct Graph {
     names: Vec<String>,
     offsets: Vec<u32>,
     neighbours: Vec<Vertex>,
+    /// Every vertex's neighbours in four slots, in the order of `neighbours`, the unused
+    /// slots holding the sentinel `len()`; empty when a vertex has more than four. Boards
+    /// walk a vertex's neighbours on every play, and a fixed row of four is one load and no
+    /// loop counter (grids, paths and rings all fit).
+    quads: Vec<[Vertex; 4]>,
     grid: Option<Grid>,
     /// How the board was described, e.g. `9x9` or `ring:6`.
     description: String,
@@ -98,10 +103,12 @@ impl Graph {
             neighbours.extend(list);
             offsets.push(neighbours.len() as u32);
         }
+        let quads = quads(n, &offsets, &neighbours);
         Ok(Graph {
             names,
             offsets,
             neighbours,
+            quads,
             grid: None,
             description: description.into(),
         })
@@ -280,6 +287,13 @@ impl Graph {
         &self.neighbours[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 
+    /// Every vertex's neighbours as four slots, unused ones holding the sentinel `len()`
+    /// (a vertex no board has), when no vertex has more than four; `None` otherwise.
+    #[inline]
+    pub fn quads(&self) -> Option<&[[Vertex; 4]]> {
+        (!self.quads.is_empty()).then_some(&self.quads[..])
+    }
+
     /// Every vertex, by number.
     pub fn vertices(&self) -> impl Iterator<Item = Vertex> {
         (0..self.names.len()).map(|v| v as Vertex)
@@ -333,6 +347,23 @@ impl Graph {
     }
 }
 
+/// The neighbour rows of [`Graph::quads`], or none if a vertex has more than four.
+fn quads(n: usize, offsets: &[u32], neighbours: &[Vertex]) -> Vec<[Vertex; 4]> {
+    let lists = offsets
+        .windows(2)
+        .map(|w| &neighbours[w[0] as usize..w[1] as usize]);
+    let mut rows = Vec::with_capacity(n);
+    for list in lists {
+        if list.len() > 4 {
+            return Vec::new();
+        }
+        let mut row = [n as Vertex; 4];
+        row[..list.len()].copy_from_slice(list);
+        rows.push(row);
+    }
+    rows
+}
+
 fn valid_name(name: &str) -> bool {
     name.chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
@@ -369,6 +400,38 @@ mod tests {
     fn torus_has_degree_four_everywhere() {
         let g = Graph::grid(5, 5, true).unwrap();
         assert!(g.vertices().all(|v| g.neighbours(v).len() == 4));
+    }
+
+    #[test]
+    fn quads_list_the_neighbours_in_order_then_the_sentinel() {
+        for shape in [
+            "9x9",
+            "torus:5x5",
+            "1x1",
+            "path:3",
+            "ring:6",
+            "complete:5",
+            "edges:a-b c",
+        ] {
+            let g = Graph::parse_shape(shape).unwrap();
+            let sentinel = g.len() as Vertex;
+            let Some(quads) = g.quads() else {
+                assert!(g.vertices().any(|v| g.neighbours(v).len() > 4), "{shape}");
+                continue;
+            };
+            assert_eq!(quads.len(), g.len(), "{shape}");
+            for v in g.vertices() {
+                let listed: Vec<Vertex> = quads[v as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&n| n != sentinel)
+                    .collect();
+                assert_eq!(listed, g.neighbours(v), "{shape} {v}");
+                let used = listed.len();
+                assert!(quads[v as usize][used..].iter().all(|&n| n == sentinel));
+            }
+        }
+        assert!(Graph::parse_shape("complete:6").unwrap().quads().is_none());
     }
 
     #[test]

@@ -5,6 +5,10 @@
 #[derive(Debug, Clone)]
 pub struct HashSet64 {
     slots: Vec<u64>,
+    /// The occupied slots, so that [`HashSet64::clear`] empties those rather than the
+    /// whole table (a referee clears its set at every game's start, and a table sized for
+    /// the longest game is mostly empty in a short one).
+    filled: Vec<u32>,
     len: usize,
     /// Zero is the empty-slot marker, so the key zero (the empty board) is kept aside.
     has_zero: bool,
@@ -20,7 +24,8 @@ pub struct HashSet64 {
 impl Default for HashSet64 {
     fn default() -> Self {
         HashSet64 {
-            slots: vec![0; 64],
+            slots: vec![0; MIN_SLOTS],
+            filled: Vec::new(),
             len: 0,
             has_zero: false,
             sums: [0; 2],
@@ -32,9 +37,10 @@ impl Default for HashSet64 {
 impl HashSet64 {
     /// Removes every key, keeping the memory.
     pub fn clear(&mut self) {
-        if self.len > 0 {
-            self.slots.iter_mut().for_each(|s| *s = 0);
+        for &i in &self.filled {
+            self.slots[i as usize] = 0;
         }
+        self.filled.clear();
         self.len = 0;
         self.has_zero = false;
         self.sums = [0; 2];
@@ -110,6 +116,15 @@ impl HashSet64 {
         self.len() == 0
     }
 
+    /// Makes room for `keys` keys in all without growing on the way (a ko rule knows at
+    /// the start about how many positions a game on its board makes).
+    pub fn reserve(&mut self, keys: usize) {
+        let slots = (keys * 2).next_power_of_two().max(MIN_SLOTS);
+        if slots > self.slots.len() {
+            self.resize(slots);
+        }
+    }
+
     /// Whether it holds `key`.
     #[inline]
     pub fn contains(&self, key: u64) -> bool {
@@ -128,6 +143,7 @@ impl HashSet64 {
     }
 
     /// Adds `key`; says whether it was new.
+    #[inline]
     pub fn insert(&mut self, key: u64) -> bool {
         if key == 0 {
             let new = !std::mem::replace(&mut self.has_zero, true);
@@ -145,6 +161,7 @@ impl HashSet64 {
             match self.slots[i] {
                 0 => {
                     self.slots[i] = key;
+                    self.filled.push(i as u32);
                     self.len += 1;
                     self.add_to_sums(key);
                     return true;
@@ -155,10 +172,16 @@ impl HashSet64 {
         }
     }
 
+    #[cold]
     fn grow(&mut self) {
-        let bigger = vec![0; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, bigger);
+        self.resize(self.slots.len() * 2);
+    }
+
+    /// Moves every key into a table of `slots` slots (a power of two above twice the keys).
+    fn resize(&mut self, slots: usize) {
+        let old = std::mem::replace(&mut self.slots, vec![0; slots]);
         let sums = self.sums;
+        self.filled.clear();
         self.len = 0;
         for key in old.into_iter().filter(|&k| k != 0) {
             self.insert(key);
@@ -166,6 +189,9 @@ impl HashSet64 {
         self.sums = sums;
     }
 }
+
+/// The smallest table, and the one a new set starts with.
+const MIN_SLOTS: usize = 64;
 
 /// Two independent mixes of a key for the summary sums (see [`HashSet64::summary`]).
 fn mix_a(x: u64) -> u64 {
@@ -189,6 +215,14 @@ mod tests {
             assert_eq!(set.insert(key), reference.insert(key));
         }
         assert!(set.insert(0));
+        // Room made ahead keeps every member, and clearing a table bigger than its keys
+        // empties it.
+        let mut roomy = set.clone();
+        roomy.reserve(100_000);
+        assert_eq!(roomy.sorted(), set.sorted());
+        roomy.clear();
+        assert!(roomy.is_empty() && roomy.slots.iter().all(|&k| k == 0));
+        assert!(roomy.insert(12345) && roomy.contains(12345) && !roomy.contains(7));
         // The summary depends on the members only, not on the order they came in.
         let mut backwards = HashSet64::default();
         for key in set.sorted().into_iter().rev() {

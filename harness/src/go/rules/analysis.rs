@@ -52,6 +52,7 @@ impl Analysis {
 
 /// What playing `colour` at empty vertex `v` of `board` would do: read from `known`, the
 /// analysis [`Analysis::shared`] gave for this board, else analyzed here.
+#[inline(always)]
 pub fn effect(
     known: Option<&Analysis>,
     board: &Board,

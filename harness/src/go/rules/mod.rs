@@ -276,6 +276,9 @@ impl<K: KoRule> GoReferee<K> {
 
     /// [`GoReferee::ruling`], reading stone plays' effects from `known` (see
     /// [`analysis::effect`]).
+    // Inlined, so that `play` (no analysis known) analyzes in place: the call and the
+    // returned nested result cost a tenth of a play (callgrind).
+    #[inline(always)]
     fn ruling_known(
         &mut self,
         play: &GoPlay,

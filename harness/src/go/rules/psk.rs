@@ -15,6 +15,9 @@ pub(crate) struct Psk {
 impl KoRule for Psk {
     fn start(&mut self, board: &Board, _to_move: usize, _players: usize) {
         self.seen.clear();
+        // A game makes a position per stone play; room for twice as many as the board has
+        // points covers most games without the table growing on the way.
+        self.seen.reserve(2 * board.cells().len());
         self.seen.insert(board.hash());
     }
 
