@@ -102,17 +102,6 @@ impl Scratch {
             &self.inline[..self.len]
         }
     }
-
-    /// The adjacent strings, and the list of captured roots to fill beside them.
-    #[inline]
-    fn adjacent_and_captured(&mut self) -> (&[(Vertex, u32)], &mut Vec<Vertex>) {
-        let adjacent = if self.spilled {
-            &self.spill[..]
-        } else {
-            &self.inline[..self.len]
-        };
-        (adjacent, &mut self.captured)
-    }
 }
 
 /// Where a stone is: its string's root and the next stone of the string (a circular list).
@@ -307,9 +296,20 @@ impl Board {
     #[inline(always)]
     pub fn analyze(&self, v: Vertex, colour: Colour, scratch: &mut Scratch) -> Effect {
         debug_assert_eq!(self.colour(v), EMPTY);
-        self.collect_adjacent(v, scratch);
+        // The list chosen where it is filled: one branch on the graph's kind, not a second
+        // one on the scratch space's.
+        let adjacent: &[(Vertex, u32)] = match self.graph.quads() {
+            Some(quads) => {
+                self.collect_adjacent_quad(quads[v as usize], scratch);
+                &scratch.inline[..scratch.len]
+            }
+            None => {
+                self.collect_adjacent_spilled(self.graph.neighbours(v), scratch);
+                &scratch.spill
+            }
+        };
         let has_empty = scratch.empties > 0;
-        let (adjacent, captured_roots) = scratch.adjacent_and_captured();
+        let captured_roots = &mut scratch.captured;
         captured_roots.clear();
         let mut has_liberty = has_empty;
         let key = self.keys.get(v, colour);
@@ -420,13 +420,16 @@ impl Board {
         }
         // Not the sentinel, so a vertex.
         let r = at(&self.link, n as usize).root;
-        match inline[..*len].iter_mut().find(|(x, _)| *x == r) {
-            Some(entry) => entry.1 += 1,
-            None => {
-                inline[*len] = (r, 1);
-                *len += 1;
+        for entry in &mut inline[..*len] {
+            if entry.0 == r {
+                entry.1 += 1;
+                return;
             }
         }
+        // At most three slots came before this one, so `len < 4`: the mask spares the
+        // bounds check the compiler could not prove away.
+        inline[*len & (INLINE - 1)] = (r, 1);
+        *len += 1;
     }
 
     /// [`Board::collect_adjacent`] for a graph with a vertex of more than four neighbours.

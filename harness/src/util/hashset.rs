@@ -126,7 +126,9 @@ impl HashSet64 {
     }
 
     /// Whether it holds `key`.
-    #[inline]
+    // Inlined, like `insert`: positional superko asks on every play, and the call cost as
+    // much as the probe (callgrind).
+    #[inline(always)]
     pub fn contains(&self, key: u64) -> bool {
         if key == 0 {
             return self.has_zero;
@@ -143,14 +145,10 @@ impl HashSet64 {
     }
 
     /// Adds `key`; says whether it was new.
-    #[inline]
+    #[inline(always)]
     pub fn insert(&mut self, key: u64) -> bool {
         if key == 0 {
-            let new = !std::mem::replace(&mut self.has_zero, true);
-            if new {
-                self.add_to_sums(0);
-            }
-            return new;
+            return self.insert_zero();
         }
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
@@ -170,6 +168,16 @@ impl HashSet64 {
                 _ => i = (i + 1) & mask,
             }
         }
+    }
+
+    /// [`HashSet64::insert`] of the key zero, kept aside (the empty board's hash).
+    #[cold]
+    fn insert_zero(&mut self) -> bool {
+        let new = !std::mem::replace(&mut self.has_zero, true);
+        if new {
+            self.add_to_sums(0);
+        }
+        new
     }
 
     #[cold]

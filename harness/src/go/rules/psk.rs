@@ -21,12 +21,14 @@ impl KoRule for Psk {
         self.seen.insert(board.hash());
     }
 
+    #[inline(always)]
     fn forbids(&self, _: &Board, _: usize, _: Vertex, effect: &Effect) -> Option<&'static str> {
         self.seen
             .contains(effect.hash_after)
             .then_some("superko-positional")
     }
 
+    #[inline(always)]
     fn record(&mut self, moment: &Moment) {
         if let GoPlay::Stone(_) = moment.play {
             self.seen.insert(moment.board.hash());
