@@ -793,10 +793,10 @@ impl<F: Symmetric> Searcher<'_, F> {
     /// without repetitions every state's search value is its true value, so this ends).
     ///
     /// The search that proved the value left its proofs in the table, so most steps only
-    /// look up their children. One place needs care: where the search stops merging mirror
-    /// images (`symmetry_depth`), a state's children are keyed by their own states, in the
-    /// orientation the search happened to reach that state in; the line turns to that
-    /// orientation and writes its plays back in the real one.
+    /// look up their children. One place needs care: from `symmetry_depth` on, the search
+    /// keys a state's children by their own states, in whichever orientation it reached the
+    /// state in, so the line carries every mirror image of its state, looks for the image
+    /// whose children the table settles, and plays that image's play mapped back.
     fn principal_variation(
         &mut self,
         info: &RefereeInfo<F>,
@@ -805,8 +805,6 @@ impl<F: Symmetric> Searcher<'_, F> {
         let symmetries = self.symmetries;
         let first = F::seat_name(symmetries.setup(), 0);
         let mut node = symmetries.start(info)?;
-        // Maps a play of `node`'s orientation to the real game's, once the line has turned.
-        let mut back: Option<F::Map> = None;
         let mut pv = Vec::new();
         loop {
             let status = node
@@ -819,22 +817,32 @@ impl<F: Symmetric> Searcher<'_, F> {
             }
             let maximizing = mover(&mut node, symmetries, pv.len()) == 0;
             let depth = pv.len() as u32;
+            if node.images() > 1 && depth >= self.options.symmetry_depth {
+                let (image, mut facing) = match self.orientation(&node, depth, maximizing, value)? {
+                    Some(found) => found,
+                    None => (0, node.facing(0)?),
+                };
+                let kids = self
+                    .children(&mut facing, depth, maximizing, None)
+                    .map_err(|stop| self.stop_error(stop))?;
+                let kid = self.keeping(kids, depth, maximizing, value)?;
+                let play = F::map_play(&F::inverse(&symmetries.maps()[image]), &kid.play);
+                node = symmetries.play(&node, &play)?.ok_or_else(|| {
+                    SolveError::Search(SearchError::Asymmetric {
+                        id: info.id.clone(),
+                        play: F::play_text(symmetries.setup(), &play),
+                    })
+                })?;
+                pv.push(play);
+                continue;
+            }
             let (print, _) = node.canonical()?;
             let best = self.table.get(print).and_then(|h| h.best);
-            if node.images() > 1 && depth >= self.options.symmetry_depth {
-                if let Some((image, facing)) = self.orientation(&node, depth, maximizing, value)? {
-                    back = Some(F::inverse(&symmetries.maps()[image]));
-                    node = facing;
-                }
-            }
             let kids = self
                 .children(&mut node, depth, maximizing, best)
                 .map_err(|stop| self.stop_error(stop))?;
             let kid = self.keeping(kids, depth, maximizing, value)?;
-            pv.push(match &back {
-                Some(map) => F::map_play(map, &kid.play),
-                None => kid.play,
-            });
+            pv.push(kid.play);
             node = kid.node;
         }
     }
@@ -867,10 +875,11 @@ impl<F: Symmetric> Searcher<'_, F> {
         Ok(None)
     }
 
-    /// The first child (in search order) proven to keep `value`: at least `value` for the
-    /// first seat's move, at most `value` for the second's. Children the table does not
-    /// settle are tested together by iterative deepening, as the root is, so no child's
-    /// proof runs deep while another's is short.
+    /// A child proven to keep `value`: at least `value` for the first seat's move, at most
+    /// `value` for the second's; the first, in search order (which puts the children the
+    /// table settles first), that a test proves at the shallowest depth limit. Children the
+    /// table does not settle are tested together by iterative deepening, as the root is, so
+    /// no child's proof runs deep while another's would be short.
     fn keeping(
         &mut self,
         mut kids: Vec<Kid<F>>,
