@@ -707,7 +707,9 @@ fn a_silent_engine_costs_its_startup_allowance_not_a_minute() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("engine `silent`"), "{stderr}");
     assert!(stderr.contains("1500 ms"), "{stderr}");
-    assert!(seconds < 1.5 * 1.1 + 2.0, "{seconds} s");
+    // Under the 10 s default command timeout, so the 1.5 s allowance is what ended it, yet
+    // loose enough for a loaded machine: 3.65 s failed once under a load average of 8.
+    assert!(seconds < 8.0, "{seconds} s");
 }
 
 #[test]
