@@ -194,22 +194,35 @@ fn joint(
         for value in &g.behaviour {
             write!(md, " {value} |").expect("String");
         }
-        let differs: Vec<String> = match reference {
-            None => vec!["(`kee` not solved)".to_string()],
-            Some(kee) => boards
-                .iter()
-                .zip(kee.iter().zip(&g.behaviour))
-                .filter(|(_, (a, b))| !same_value(a, b))
-                .map(|(board, _)| format!("`{board}`"))
-                .collect(),
-        };
-        match differs.is_empty() {
-            true => writeln!(md, " none |"),
-            false => writeln!(md, " {} |", differs.join(", ")),
+        match reference {
+            None => writeln!(md, " (`kee` not solved) |"),
+            Some(kee) => writeln!(md, " {} |", differences(boards, kee, &g.behaviour)),
         }
         .expect("String");
     }
     md
+}
+
+/// The boards on which `values` differ from `kee`'s, and apart from them those on which one
+/// of the two is `UNKNOWN` (not a difference anyone knows of): `none`, or `` `1x3`; unknown on
+/// `2x3` ``.
+fn differences(boards: &[&str], kee: &[String], values: &[String]) -> String {
+    let (mut differ, mut unknown) = (Vec::new(), Vec::new());
+    for (board, (a, b)) in boards.iter().zip(kee.iter().zip(values)) {
+        if a.starts_with("UNKNOWN") || b.starts_with("UNKNOWN") {
+            unknown.push(format!("`{board}`"));
+        } else if !same_value(a, b) {
+            differ.push(format!("`{board}`"));
+        }
+    }
+    let mut text = match differ.is_empty() {
+        true => "none".to_string(),
+        false => differ.join(", "),
+    };
+    if !unknown.is_empty() {
+        write!(text, "; unknown on {}", unknown.join(", ")).expect("String");
+    }
+    text
 }
 
 /// Whether two values of the table are the same: the same text, or where one is alpha-beta's
@@ -352,5 +365,18 @@ mod tests {
             "an endless game is not a score"
         );
         assert!(!same_value("UNKNOWN (time budget ran out)", "B+4"));
+    }
+
+    #[test]
+    fn an_unknown_value_is_not_counted_as_a_difference() {
+        let kee: Vec<String> = ["B+3", "0", "0"].map(String::from).to_vec();
+        let other: Vec<String> = ["0", "UNKNOWN (time budget ran out)", "0 (unchecked)"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(
+            differences(&["1x3", "2x3", "2x2"], &kee, &other),
+            "`1x3`; unknown on `2x3`"
+        );
+        assert_eq!(differences(&["2x2"], &kee[2..], &other[2..]), "none");
     }
 }
