@@ -28,6 +28,10 @@ impl fmt::Display for HalfPoints {
     }
 }
 
+/// A counted outcome's tally and its points per seat, taken apart for a later count to
+/// refill ([`Outcome::into_parts`], [`Outcome::counted_into`]).
+pub type CountedParts = (Box<Tally>, Vec<(String, HalfPoints)>);
+
 /// How a finished game came out. Player names are the family's seat names.
 ///
 /// What counts as *the result*, for divergences and for case expectations, is its
@@ -255,7 +259,7 @@ impl Outcome {
 
     /// A counted outcome's tally and points, for a later count to refill (see
     /// [`Outcome::counted_into`]); `None` for any other outcome.
-    pub fn into_parts(self) -> Option<(Box<Tally>, Vec<(String, HalfPoints)>)> {
+    pub fn into_parts(self) -> Option<CountedParts> {
         match self {
             Outcome::Score {
                 points,
