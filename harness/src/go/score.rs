@@ -115,10 +115,16 @@ impl<'a> Count<'a> {
 /// of every game of a campaign and in every leaf of a search, so it works in buffers kept per
 /// thread; [`super::score_plain::score_plain`] is the same count done the plain way.
 pub fn score(count: &Count) -> Outcome {
+    score_reusing(count, None)
+}
+
+/// [`score`], refilling the lists of `spare` (an earlier count's outcome, which would be
+/// dropped otherwise) instead of allocating new ones; the result is the same.
+pub fn score_reusing(count: &Count, spare: Option<Outcome>) -> Outcome {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
-    SCRATCH.with_borrow_mut(|scratch| scratch.score(count))
+    SCRATCH.with_borrow_mut(|scratch| scratch.score(count, spare))
 }
 
 const NO_REGION: u32 = u32::MAX;
@@ -150,6 +156,8 @@ struct Scratch {
     regions: Vec<Region>,
     /// Per region: the letter of the seat whose territory it is, or `.`.
     letters: Vec<u8>,
+    /// Per vertex: the letter of the seat it counts for, or `.`.
+    owners: Vec<u8>,
     stack: Vec<Vertex>,
 }
 
@@ -157,7 +165,7 @@ struct Scratch {
 const LETTERS: [u8; 9] = *b".BWRGYCMK";
 
 impl Scratch {
-    fn score(&mut self, count: &Count) -> Outcome {
+    fn score(&mut self, count: &Count, spare: Option<Outcome>) -> Outcome {
         let graph = count.graph;
         let dead = self.take_dead(count);
         self.label_regions(graph);
@@ -175,7 +183,9 @@ impl Scratch {
         }
         let area = count.scoring == Scoring::Area;
         let mut stones = [0i64; 9];
-        let mut owners = vec![b'.'; self.cells.len()];
+        self.owners.clear();
+        self.owners.resize(self.cells.len(), b'.');
+        let owners = &mut self.owners;
         for ((owner, &c), &r) in owners.iter_mut().zip(&self.cells).zip(&self.region_of) {
             if c == EMPTY {
                 *owner = self.letters[r as usize];
@@ -194,12 +204,16 @@ impl Scratch {
                 dead_taken[owner] += 1;
             }
         }
-        let mut tally = tally(count, &stones, &territory, &dead_taken);
+        let (mut tally, points) = spare
+            .and_then(Outcome::into_parts)
+            .unwrap_or_else(|| (Box::default(), Vec::with_capacity(count.players)));
+        fill_tally(&mut tally, count, &stones, &territory, &dead_taken);
         tally.dead = dead;
         tally.seki = names(graph, count.seki);
-        tally.judged_by = count.judged_by.to_string();
-        tally.owners = String::from_utf8(owners).expect("seat letters are ASCII");
-        Outcome::counted(&SEAT_NAMES[..count.players], tally)
+        tally.judged_by.push_str(count.judged_by);
+        let owners = std::str::from_utf8(&self.owners).expect("seat letters are ASCII");
+        tally.owners.push_str(owners);
+        Outcome::counted_into(&SEAT_NAMES[..count.players], tally, points)
     }
 
     /// Copies the board without the dead stones; returns the names of those taken off. A
@@ -274,9 +288,15 @@ impl Scratch {
     }
 }
 
-/// Each seat's parts.
-fn tally(count: &Count, stones: &[i64; 9], territory: &[i64; 9], dead_taken: &[u32; 9]) -> Tally {
-    let mut tally = Tally::new(count.scoring.name(), count.players);
+/// Each seat's parts, written into `tally` (reset first).
+fn fill_tally(
+    tally: &mut Tally,
+    count: &Count,
+    stones: &[i64; 9],
+    territory: &[i64; 9],
+    dead_taken: &[u32; 9],
+) {
+    tally.reset(count.scoring.name(), count.players);
     let whole = |n: i64| HalfPoints(n * 2);
     for seat in 0..count.players {
         let c = seat + 1;
@@ -299,7 +319,6 @@ fn tally(count: &Count, stones: &[i64; 9], territory: &[i64; 9], dead_taken: &[u
             tally.add(seat, Part::Komi, komi);
         }
     }
-    tally
 }
 
 fn names(graph: &Graph, vertices: &[Vertex]) -> Vec<String> {

@@ -22,7 +22,7 @@ pub use claims::{Claims, Layer};
 pub use fault::Fault;
 pub use judge::Referee;
 pub use memo::StepMemo;
-pub use outcome::{HalfPoints, NotAResult, Outcome, Part, Tally};
+pub use outcome::{CountedParts, HalfPoints, NotAResult, Outcome, Part, Tally};
 pub use registry::{RefereeInfo, Refereed};
 pub use select::{rule_matches, select, select_own, SelectError};
 pub use verdict::{Status, Verdict};

@@ -28,6 +28,10 @@ impl fmt::Display for HalfPoints {
     }
 }
 
+/// A counted outcome's tally and its points per seat, taken apart for a later count to
+/// refill ([`Outcome::into_parts`], [`Outcome::counted_into`]).
+pub type CountedParts = (Box<Tally>, Vec<(String, HalfPoints)>);
+
 /// How a finished game came out. Player names are the family's seat names.
 ///
 /// What counts as *the result*, for divergences and for case expectations, is its
@@ -152,6 +156,21 @@ impl Tally {
         }
     }
 
+    /// Makes this tally equal to `Tally::new(scoring, seats)`, keeping its lists' memory: a
+    /// referee counts every game it ends, and a fresh tally's dozen allocations and frees
+    /// cost as much as the count.
+    pub fn reset(&mut self, scoring: &str, seats: usize) {
+        self.scoring.clear();
+        self.scoring.push_str(scoring);
+        self.parts.truncate(seats);
+        self.parts.iter_mut().for_each(Vec::clear);
+        self.parts.resize_with(seats, Vec::new);
+        self.dead.clear();
+        self.seki.clear();
+        self.judged_by.clear();
+        self.owners.clear();
+    }
+
     /// Adds `value` of `part` to `seat` (to the part already there, if any).
     pub fn add(&mut self, seat: usize, part: Part, value: HalfPoints) {
         let parts = &mut self.parts[seat];
@@ -209,14 +228,44 @@ impl Tally {
 impl Outcome {
     /// A counted result whose points are the sums of the tally's parts, one per seat name.
     pub fn counted(seats: &[&str], tally: Tally) -> Outcome {
-        let points = seats
-            .iter()
-            .enumerate()
-            .map(|(seat, name)| (name.to_string(), tally.total(seat)))
-            .collect();
+        Outcome::counted_into(seats, Box::new(tally), Vec::with_capacity(seats.len()))
+    }
+
+    /// [`Outcome::counted`] with the tally boxed already and the seat names written into
+    /// the strings of `points` (an earlier outcome's, see [`Outcome::into_parts`]), keeping
+    /// their memory.
+    pub fn counted_into(
+        seats: &[&str],
+        tally: Box<Tally>,
+        mut points: Vec<(String, HalfPoints)>,
+    ) -> Outcome {
+        points.truncate(seats.len());
+        for (seat, name) in seats.iter().enumerate() {
+            let total = tally.total(seat);
+            match points.get_mut(seat) {
+                Some((kept, points)) => {
+                    kept.clear();
+                    kept.push_str(name);
+                    *points = total;
+                }
+                None => points.push((name.to_string(), total)),
+            }
+        }
         Outcome::Score {
             points,
-            tally: Some(Box::new(tally)),
+            tally: Some(tally),
+        }
+    }
+
+    /// A counted outcome's tally and points, for a later count to refill (see
+    /// [`Outcome::counted_into`]); `None` for any other outcome.
+    pub fn into_parts(self) -> Option<CountedParts> {
+        match self {
+            Outcome::Score {
+                points,
+                tally: Some(tally),
+            } => Some((tally, points)),
+            _ => None,
         }
     }
 

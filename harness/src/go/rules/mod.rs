@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Colour;
 use super::board::{Board, Effect, Scratch, EMPTY};
 use super::graph::Vertex;
-use super::score::{score, Count, Scoring};
+use super::score::{score_reusing, Count, Scoring};
 use super::{colour_of, Go, GoPlay, GoSetup};
 use crate::referee::{Fault, HalfPoints, Outcome, Referee, Status, StepMemo, Verdict};
 use analysis::Analysis;
@@ -110,6 +110,18 @@ impl Basics {
     /// Counts the final board `cells` of a game from `setup` with `prisoners` taken during
     /// it, by this ruleset's scoring, komi, dead stones and handicap bonus.
     pub fn count(&self, setup: &GoSetup, cells: &[Colour], prisoners: &[u32; 9]) -> Outcome {
+        self.count_reusing(setup, cells, prisoners, None)
+    }
+
+    /// [`Basics::count`], refilling the lists of `spare`, an earlier count's outcome (see
+    /// [`crate::go::score::score_reusing`]).
+    pub fn count_reusing(
+        &self,
+        setup: &GoSetup,
+        cells: &[Colour],
+        prisoners: &[u32; 9],
+        spare: Option<Outcome>,
+    ) -> Outcome {
         let komi = setup
             .komi
             .as_deref()
@@ -119,13 +131,14 @@ impl Basics {
             DeadStones::AllAlive => (&[], &[]),
         };
         let bonus = self.counting.handicap.half_points(handicap_stones(setup));
-        score(
+        score_reusing(
             &Count::new(&setup.graph, cells, setup.players, self.scoring)
                 .komi(komi)
                 .dead(dead, self.counting.dead.judged_by())
                 .seki(seki)
                 .prisoners(prisoners)
                 .handicap_bonus(HalfPoints(bonus)),
+            spare,
         )
     }
 
@@ -234,6 +247,9 @@ pub struct GoReferee<K: KoRule> {
     ko: K,
     game: Option<Game>,
     scratch: Scratch,
+    /// The last game's result, kept when the next one starts so that counting that one
+    /// refills its lists (see [`Basics::count_reusing`]).
+    spare: Option<Outcome>,
 }
 
 #[derive(Clone)]
@@ -254,6 +270,7 @@ impl<K: KoRule> GoReferee<K> {
             ko,
             game: None,
             scratch: Scratch::default(),
+            spare: None,
         }
     }
 
@@ -301,11 +318,11 @@ impl<K: KoRule> GoReferee<K> {
         }
         let colour = colour_of(game.to_move);
         let effect = analysis::effect(known, &game.board, v, colour, &mut self.scratch);
-        let rule = self
-            .basics
-            .suicide
-            .forbids(&effect)
-            .or_else(|| self.ko.forbids(&game.board, game.to_move, v, &effect));
+        // A match, not `or_else`: the closure stayed a call of its own (callgrind).
+        let rule = match self.basics.suicide.forbids(&effect) {
+            Some(rule) => Some(rule),
+            None => self.ko.forbids(&game.board, game.to_move, v, &effect),
+        };
         Ok(rule.map_or(Ok(Some(effect)), Err))
     }
 
@@ -322,12 +339,13 @@ impl<K: KoRule> GoReferee<K> {
         Ok(plays)
     }
 
-    fn finish(game: &mut Game, basics: &Basics) {
+    fn finish(game: &mut Game, basics: &Basics, spare: Option<Outcome>) {
         let mut prisoners = [0u32; 9];
         for (c, p) in prisoners.iter_mut().enumerate() {
             *p = game.board.prisoners(c as u8);
         }
-        game.over = Some(basics.count(&game.setup, game.board.cells(), &prisoners));
+        let outcome = basics.count_reusing(&game.setup, game.board.cells(), &prisoners, spare);
+        game.over = Some(outcome);
     }
 }
 
@@ -355,7 +373,7 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
                 game.board.reset(&setup.stones);
                 game.to_move = setup.to_move;
                 game.passes = 0;
-                game.over = None;
+                self.spare = game.over.take();
                 self.ko.start(&game.board, setup.to_move, setup.players);
                 return Ok(());
             }
@@ -411,7 +429,7 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
         if let Some(outcome) = self.ko.ending() {
             game.over = Some(outcome);
         } else if game.passes >= game.setup.players {
-            Self::finish(game, &self.basics);
+            Self::finish(game, &self.basics, self.spare.take());
         }
         Ok(Verdict::Legal)
     }
@@ -437,6 +455,7 @@ impl<K: KoRule> Referee<Go> for GoReferee<K> {
             ko: self.ko.fork_rule(),
             game: self.game.clone(),
             scratch: Scratch::default(),
+            spare: None,
         }))
     }
 
