@@ -124,8 +124,8 @@ struct Chain {
 /// A position on a graph, with its strings kept up to date play by play (see the module
 /// documentation). Two boards are equal when their stones are.
 ///
-/// Invariants the unchecked reads ([`at`]) rely on, for a graph of `n` vertices: `colour`
-/// has `n + 1` cells, the last one [`WALL`] (the sentinel of [`Graph::quads`]); `link` and
+/// Invariants the unchecked reads (`Board::at`) rely on, for a graph of `n` vertices: `colour`
+/// has `n + 1` cells, the last one `WALL` (the sentinel of [`Graph::quads`]); `link` and
 /// `chain` have `n`; every root and next stone in `link` is a vertex (below `n`).
 #[derive(Debug, Clone)]
 pub struct Board {
