@@ -79,6 +79,10 @@ struct Builder<F: Symmetric> {
     edges: Vec<u32>,
     /// States found but not expanded yet, with their plies from the start.
     stack: Vec<(Node<F>, u32, usize)>,
+    /// The process's resident memory when the build began: the pending states' referees
+    /// hold allocations [`Builder::bytes`] cannot see (a Kee record, a superko set), so the
+    /// process's own growth is held to the budget too.
+    resident_at_start: Option<u64>,
 }
 
 impl<F: Symmetric> Builder<F> {
@@ -137,10 +141,30 @@ impl<F: Symmetric> Builder<F> {
                 "retrograde analysis needs more than {budget} (at {states} states)"
             ));
         }
-        // The clock is read now and then: it costs more than a state.
-        let late =
-            states.is_multiple_of(1024) && options.deadline.is_some_and(|d| Instant::now() >= d);
+        // The clock and the process's memory are read now and then: each costs more than a
+        // state.
+        if !states.is_multiple_of(1024) {
+            return None;
+        }
+        if let Some(reason) = self.grown_past(options.max_graph_bytes, states) {
+            return Some(reason);
+        }
+        let late = options.deadline.is_some_and(|d| Instant::now() >= d);
         late.then(|| format!("retrograde analysis ran out of time at {states} states"))
+    }
+
+    /// Why the build must stop if the process has grown by more than `budget` bytes since it
+    /// began (the growth of searches running beside it counts too, so this errs early).
+    fn grown_past(&self, budget: usize, states: usize) -> Option<String> {
+        let start = self.resident_at_start?;
+        let grown = crate::util::memory::resident_bytes()?.saturating_sub(start);
+        (grown > budget as u64).then(|| {
+            format!(
+                "retrograde analysis needs more than {} (the process grew by {} at {states} states)",
+                crate::util::memory::mib(budget as u64),
+                crate::util::memory::mib(grown)
+            )
+        })
     }
 }
 
@@ -165,6 +189,7 @@ impl Graph {
             degree: Vec::new(),
             edges: Vec::new(),
             stack: Vec::new(),
+            resident_at_start: crate::util::memory::resident_bytes(),
         };
         b.add(Key::of(print), root, 0);
         let unfinished = |reason: String| SolveError::Unfinished {
@@ -422,4 +447,40 @@ fn fault(id: &str, fault: crate::referee::Fault) -> SolveError {
         id: id.to_string(),
         fault,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Go;
+
+    fn builder(resident_at_start: Option<u64>) -> Builder<Go> {
+        Builder {
+            index: Index::default(),
+            first_moves: Vec::new(),
+            terminal: Vec::new(),
+            start: Vec::new(),
+            degree: Vec::new(),
+            edges: Vec::new(),
+            stack: Vec::new(),
+            resident_at_start,
+        }
+    }
+
+    /// Memory the estimate cannot see still stops the build: measured from nothing, the
+    /// process has grown past a one-byte budget, and past no budget it has not reached.
+    #[test]
+    fn the_process_growth_is_held_to_the_budget() {
+        if crate::util::memory::resident_bytes().is_none() {
+            return; // no /proc here: the growth check is not enforced
+        }
+        let reason = builder(Some(0)).grown_past(1, 2048).expect("over one byte");
+        assert!(
+            reason.starts_with("retrograde analysis needs more than"),
+            "{reason}"
+        );
+        assert!(reason.contains("at 2048 states"), "{reason}");
+        assert_eq!(builder(Some(0)).grown_past(usize::MAX, 2048), None);
+        assert_eq!(builder(None).grown_past(1, 2048), None);
+    }
 }
