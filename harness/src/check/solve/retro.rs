@@ -86,6 +86,20 @@ struct Builder<F: Symmetric> {
 }
 
 impl<F: Symmetric> Builder<F> {
+    /// An empty graph, begun when the process held `resident_at_start` bytes.
+    fn new(resident_at_start: Option<u64>) -> Self {
+        Builder {
+            index: Index::default(),
+            first_moves: Vec::new(),
+            terminal: Vec::new(),
+            start: Vec::new(),
+            degree: Vec::new(),
+            edges: Vec::new(),
+            stack: Vec::new(),
+            resident_at_start,
+        }
+    }
+
     /// The bytes the graph takes now plus what solving it will add: the index's table as
     /// allocated (twice over when the next state makes it grow), every vector's capacity, the
     /// pending states (their referees' own allocations not counted), and the solve's
@@ -181,16 +195,7 @@ impl Graph {
         let first = F::seat_name(setup, 0);
         let root = symmetries.start(info)?;
         let (print, _) = root.canonical()?;
-        let mut b = Builder {
-            index: Index::default(),
-            first_moves: Vec::new(),
-            terminal: Vec::new(),
-            start: Vec::new(),
-            degree: Vec::new(),
-            edges: Vec::new(),
-            stack: Vec::new(),
-            resident_at_start: crate::util::memory::resident_bytes(),
-        };
+        let mut b = Builder::new(crate::util::memory::resident_bytes());
         b.add(Key::of(print), root, 0);
         let unfinished = |reason: String| SolveError::Unfinished {
             reason,
@@ -455,16 +460,7 @@ mod tests {
     use crate::go::Go;
 
     fn builder(resident_at_start: Option<u64>) -> Builder<Go> {
-        Builder {
-            index: Index::default(),
-            first_moves: Vec::new(),
-            terminal: Vec::new(),
-            start: Vec::new(),
-            degree: Vec::new(),
-            edges: Vec::new(),
-            stack: Vec::new(),
-            resident_at_start,
-        }
+        Builder::new(resident_at_start)
     }
 
     /// Memory the estimate cannot see still stops the build: measured from nothing, the
