@@ -31,6 +31,9 @@ enum Driver {
     Mtdf,
     /// One full-window alpha–beta search.
     AlphaBeta,
+    /// No search: retrograde analysis of every reachable state (exact where lines repeat,
+    /// within `--graph-mb`).
+    Retrograde,
 }
 
 #[derive(clap::Args)]
@@ -93,6 +96,8 @@ struct Plan {
     symmetry: usize,
     symmetry_depth: u32,
     alpha_beta: bool,
+    #[serde(default)]
+    retrograde: bool,
     max_nodes: Option<u64>,
     max_seconds: Option<u64>,
     #[serde(default)]
@@ -279,6 +284,7 @@ fn plan(args: &Args, jobs: &[Job]) -> Plan {
         symmetry: args.symmetry,
         symmetry_depth: args.symmetry_depth,
         alpha_beta: matches!(args.method, Driver::AlphaBeta),
+        retrograde: matches!(args.method, Driver::Retrograde),
         max_nodes: args.max_nodes,
         max_seconds: args.max_seconds,
         graph_mb: args.graph_mb,
@@ -293,7 +299,11 @@ fn settle(row: &Row, no_result: f64) -> anyhow::Result<Settled> {
             HalfPoints(s.value as i64).to_string(),
             end_text(s, no_result),
             s.pv.len().to_string(),
-            s.nodes.to_string(),
+            match s.graph_states {
+                // Retrograde analysis alone searches no node: its size is the graph's.
+                Some(states) if s.nodes == 0 => format!("{states} states"),
+                _ => s.nodes.to_string(),
+            },
             Some(case_text(row)?),
         ),
         Err(reason) => (
@@ -461,6 +471,7 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
         method: match args.method {
             Driver::Mtdf => Method::MtdF,
             Driver::AlphaBeta => Method::AlphaBeta,
+            Driver::Retrograde => Method::Retrograde,
         },
         max_graph_bytes: args.graph_mb.saturating_mul(1 << 20),
         ..Options::new(0)

@@ -59,7 +59,8 @@ pub struct Options {
     pub deadline: Option<Instant>,
     /// Which search finds the value.
     pub method: Method,
-    /// Reachable states retrograde analysis may build, when a line repeats.
+    /// Reachable states retrograde analysis may build, when a line repeats (states are
+    /// numbered by `u32`, and `max_graph_bytes` is what bounds it in practice).
     pub max_graph_states: usize,
     /// Bytes the retrograde analysis's graph may take, solving included.
     pub max_graph_bytes: usize,
@@ -78,7 +79,7 @@ impl Options {
             max_nodes: None,
             deadline: None,
             method: Method::MtdF,
-            max_graph_states: 4_000_000,
+            max_graph_states: u32::MAX as usize - 1,
             max_graph_bytes: 1 << 30,
         }
     }
@@ -92,6 +93,10 @@ pub enum Method {
     MtdF,
     /// One alpha–beta search with the window of all possible scores.
     AlphaBeta,
+    /// No search: retrograde analysis of every reachable state at once. Exact where lines
+    /// repeat (alpha-beta cannot keep what it learns under a line that met a repetition), if
+    /// the graph fits `max_graph_bytes`.
+    Retrograde,
 }
 
 /// How the principal variation ends.
@@ -172,6 +177,13 @@ pub enum SolveError {
         /// Which budget the retrograde analysis ran out of.
         reason: String,
     },
+    /// Playing again the plays that reached a state of the retrograde analysis, the referee
+    /// refused one it had allowed: a bug.
+    #[error("referee `{id}` refused, when its game was played again from the start, a play it had allowed the first time (a bug; please report it)")]
+    Unreplayable {
+        /// The referee.
+        id: String,
+    },
     /// Alpha-beta and retrograde analysis found different values: a bug.
     #[error("the searches disagree: alpha-beta says {search}, retrograde analysis says {graph} (a bug; please report it)")]
     Inconsistent {
@@ -220,6 +232,9 @@ pub fn solve<F: Symmetric>(
         .unwrap_or(0);
     if players != 2 {
         return Err(SolveError::Players(players));
+    }
+    if options.method == Method::Retrograde {
+        return by_graph(info, &symmetries, options);
     }
     let (print, _) = root.canonical()?;
     let mut searcher = Searcher {
@@ -276,6 +291,24 @@ pub fn solve<F: Symmetric>(
         end,
         nodes: searcher.nodes,
         table_used: searcher.table.used(),
+        graph_states: Some(graph.len()),
+    })
+}
+
+/// The value and a principal variation by retrograde analysis alone.
+fn by_graph<F: Symmetric>(
+    info: &RefereeInfo<F>,
+    symmetries: &Symmetries<F>,
+    options: &Options,
+) -> Result<Solution<F::Play>, SolveError> {
+    let graph = retro::Graph::build(info, symmetries, options)?;
+    let (pv, end) = graph.principal_variation(info, symmetries)?;
+    Ok(Solution {
+        value: graph.value(),
+        pv,
+        end,
+        nodes: 0,
+        table_used: 0,
         graph_states: Some(graph.len()),
     })
 }
@@ -387,6 +420,7 @@ impl<F: Symmetric> Searcher<'_, F> {
                 .value(root, print, 0, self.lower - 1, self.upper + 1)
                 .map(|(v, _)| v),
             Method::MtdF => self.mtdf(root, print),
+            Method::Retrograde => unreachable!("retrograde analysis needs no search"),
         };
         result.map_err(|stop| self.stop_error(stop))
     }

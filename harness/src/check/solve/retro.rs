@@ -69,6 +69,27 @@ const ONGOING: i32 = i32::MIN;
 const SOLVE_BYTES_PER_STATE: usize = 4 + 4 + 4 + 1 + 4 + 1;
 const SOLVE_BYTES_PER_EDGE: usize = 4;
 
+/// Waiting states that hold their node (the rest are rebuilt when their turn comes): a
+/// node holds a referee per mirror image, tens of kilobytes under Kee, and a wide graph
+/// has hundreds of thousands waiting at once.
+const LIVE: usize = 512;
+
+/// A state found but not expanded yet, with its plies from the start.
+struct Pending<F: Symmetric> {
+    node: Option<Node<F>>,
+    id: u32,
+    plies: usize,
+}
+
+/// The state to expand next, with its node; a rebuilt node goes back to the end of
+/// [`Builder::replayed`] once expanded.
+struct Turn<F: Symmetric> {
+    node: Node<F>,
+    id: u32,
+    plies: usize,
+    rebuilt: bool,
+}
+
 /// What the graph holds while it is built, and what it will need to be solved.
 struct Builder<F: Symmetric> {
     index: Index,
@@ -77,8 +98,18 @@ struct Builder<F: Symmetric> {
     start: Vec<u32>,
     degree: Vec<u8>,
     edges: Vec<u32>,
-    /// States found but not expanded yet, with their plies from the start.
-    stack: Vec<(Node<F>, u32, usize)>,
+    /// Per state: the state it was found from ([`OUT`] for the start) and the play that
+    /// led there, so a waiting state can be rebuilt instead of held.
+    parent: Vec<u32>,
+    via: Vec<Option<F::Play>>,
+    /// States found but not expanded yet, first found first (so the paths that rebuild
+    /// them are shortest).
+    queue: std::collections::VecDeque<Pending<F>>,
+    /// How many of them hold their node, and how many may.
+    live: usize,
+    most_live: usize,
+    /// The nodes along the path of the last state rebuilt, from the start.
+    replayed: Vec<(u32, Node<F>)>,
     /// The process's resident memory when the build began: the pending states' referees
     /// hold allocations [`Builder::bytes`] cannot see (a Kee record, a superko set), so the
     /// process's own growth is held to the budget too.
@@ -95,14 +126,19 @@ impl<F: Symmetric> Builder<F> {
             start: Vec::new(),
             degree: Vec::new(),
             edges: Vec::new(),
-            stack: Vec::new(),
+            parent: Vec::new(),
+            via: Vec::new(),
+            queue: std::collections::VecDeque::new(),
+            live: 0,
+            most_live: LIVE,
+            replayed: Vec::new(),
             resident_at_start,
         }
     }
 
     /// The bytes the graph takes now plus what solving it will add: the index's table as
     /// allocated (twice over when the next state makes it grow), every vector's capacity, the
-    /// pending states (their referees' own allocations not counted), and the solve's
+    /// waiting states (the referees of the few that hold them not counted), and the solve's
     /// per-state and per-edge arrays.
     fn bytes(&self) -> usize {
         let slot = std::mem::size_of::<(Key, u32)>() + 1;
@@ -118,21 +154,147 @@ impl<F: Symmetric> Builder<F> {
             + 4 * self.start.capacity()
             + self.degree.capacity()
             + 4 * self.edges.capacity()
-            + self.stack.capacity() * std::mem::size_of::<(Node<F>, u32, usize)>()
+            + 4 * self.parent.capacity()
+            + self.via.capacity() * std::mem::size_of::<Option<F::Play>>()
+            + self.queue.capacity() * std::mem::size_of::<Pending<F>>()
             + SOLVE_BYTES_PER_STATE * states
             + SOLVE_BYTES_PER_EDGE * self.edges.capacity()
     }
 
-    /// Adds a state found for the first time; its id.
-    fn add(&mut self, key: Key, node: Node<F>, plies: usize) -> u32 {
+    /// Adds a state found for the first time, from `found`'s state by its play; its id.
+    fn add(&mut self, key: Key, node: Node<F>, plies: usize, found: Option<(u32, F::Play)>) -> u32 {
         let id = self.terminal.len() as u32;
         self.index.insert(key, id);
         self.first_moves.push(false);
         self.terminal.push(ONGOING);
         self.start.push(0);
         self.degree.push(0);
-        self.stack.push((node, id, plies));
+        let (parent, via) = found.map_or((OUT, None), |(p, play)| (p, Some(play)));
+        self.parent.push(parent);
+        self.via.push(via);
+        let node = (self.live < self.most_live).then_some(node);
+        self.live += node.is_some() as usize;
+        self.queue.push_back(Pending { node, id, plies });
         id
+    }
+
+    /// The next state to expand, with its node and whether it was rebuilt (then it goes back
+    /// to [`Builder::replayed`] when expanded). A state not held is rebuilt from the start
+    /// along the path it was found by, from where that path leaves the last one rebuilt.
+    fn next(
+        &mut self,
+        info: &RefereeInfo<F>,
+        symmetries: &Symmetries<F>,
+    ) -> Result<Option<Turn<F>>, SolveError> {
+        let Some(pending) = self.queue.pop_front() else {
+            return Ok(None);
+        };
+        if let Some(node) = pending.node {
+            self.live -= 1;
+            let (id, plies) = (pending.id, pending.plies);
+            let rebuilt = false;
+            return Ok(Some(Turn {
+                node,
+                id,
+                plies,
+                rebuilt,
+            }));
+        }
+        let mut path = vec![pending.id];
+        let mut at = pending.id;
+        while self.parent[at as usize] != OUT {
+            at = self.parent[at as usize];
+            path.push(at);
+        }
+        path.reverse();
+        let common = self
+            .replayed
+            .iter()
+            .zip(&path)
+            .take_while(|((a, _), b)| a == *b)
+            .count();
+        self.replayed.truncate(common);
+        if self.replayed.is_empty() {
+            self.replayed.push((path[0], symmetries.start(info)?));
+        }
+        for &s in &path[self.replayed.len()..] {
+            let last = &self.replayed.last().expect("the start is there").1;
+            let node = match self.via[s as usize]
+                .as_ref()
+                .map(|p| symmetries.play(last, p))
+            {
+                Some(Ok(Some(node))) => node,
+                Some(Err(e)) => return Err(e.into()),
+                _ => {
+                    return Err(SolveError::Unreplayable {
+                        id: info.id.clone(),
+                    })
+                }
+            };
+            self.replayed.push((s, node));
+        }
+        let (_, node) = self.replayed.pop().expect("the state itself");
+        let (id, plies) = (pending.id, pending.plies);
+        let rebuilt = true;
+        Ok(Some(Turn {
+            node,
+            id,
+            plies,
+            rebuilt,
+        }))
+    }
+
+    /// Records state `id`'s ending or its edges, adding the states it leads to for the first
+    /// time.
+    fn expand(
+        &mut self,
+        node: &mut Node<F>,
+        id: u32,
+        plies: usize,
+        symmetries: &Symmetries<F>,
+        options: &Options,
+        first: &str,
+    ) -> Result<(), SolveError> {
+        let referee = node.referee();
+        let status = referee.status().map_err(|f| fault(referee.id(), f))?;
+        if let Status::Over { outcome } = status {
+            self.terminal[id as usize] = outcome_value(&outcome, first, options);
+            return Ok(());
+        }
+        self.first_moves[id as usize] = mover(node, symmetries, plies) == 0;
+        let referee = node.referee();
+        let plays = referee.legal_plays().map_err(|f| fault(referee.id(), f))?;
+        let at = self.edges.len();
+        let Ok(offset) = u32::try_from(at) else {
+            let most = u32::MAX;
+            let reason = format!("retrograde analysis needs more than {most} edges");
+            return Err(unfinished(reason, options));
+        };
+        self.start[id as usize] = offset;
+        for play in plays {
+            let Some(child) = symmetries.play(node, &play)? else {
+                continue;
+            };
+            let key = Key::of(child.canonical()?.0);
+            let child_id = match self.index.get(&key) {
+                Some(&known) => known,
+                None => {
+                    let added = self.add(key, child, plies + 1, Some((id, play)));
+                    if let Some(reason) = self.over_budget(options) {
+                        return Err(unfinished(reason, options));
+                    }
+                    added
+                }
+            };
+            self.edges.push(child_id);
+        }
+        let Ok(degree) = u8::try_from(self.edges.len() - at) else {
+            let most = u8::MAX;
+            let reason = format!("a state has more than {most} legal plays");
+            return Err(unfinished(reason, options));
+        };
+        self.degree[id as usize] = degree;
+        Ok(())
     }
 
     /// Why the build must stop now, if it must: more states or bytes than `options` allow,
@@ -191,60 +353,29 @@ impl Graph {
         symmetries: &Symmetries<F>,
         options: &Options,
     ) -> Result<Graph, SolveError> {
+        Graph::build_holding(info, symmetries, options, LIVE)
+    }
+
+    /// [`Graph::build`], with at most `most_live` waiting states holding their nodes.
+    fn build_holding<F: Symmetric>(
+        info: &RefereeInfo<F>,
+        symmetries: &Symmetries<F>,
+        options: &Options,
+        most_live: usize,
+    ) -> Result<Graph, SolveError> {
         let setup = symmetries.setup();
         let first = F::seat_name(setup, 0);
         let root = symmetries.start(info)?;
         let (print, _) = root.canonical()?;
         let mut b = Builder::new(crate::util::memory::resident_bytes());
-        b.add(Key::of(print), root, 0);
-        let unfinished = |reason: String| SolveError::Unfinished {
-            reason,
-            nodes: 0,
-            lower: -super::bound(options),
-            upper: super::bound(options),
-        };
-        while let Some((mut node, id, plies)) = b.stack.pop() {
-            let referee = node.referee();
-            let status = referee.status().map_err(|f| fault(referee.id(), f))?;
-            if let Status::Over { outcome } = status {
-                b.terminal[id as usize] = outcome_value(&outcome, &first, options);
-                continue;
+        b.most_live = most_live;
+        b.add(Key::of(print), root, 0, None);
+        while let Some(mut turn) = b.next(info, symmetries)? {
+            let (id, plies) = (turn.id, turn.plies);
+            b.expand(&mut turn.node, id, plies, symmetries, options, &first)?;
+            if turn.rebuilt {
+                b.replayed.push((id, turn.node));
             }
-            b.first_moves[id as usize] = mover(&mut node, symmetries, plies) == 0;
-            let referee = node.referee();
-            let plays = referee.legal_plays().map_err(|f| fault(referee.id(), f))?;
-            let at = b.edges.len();
-            let Ok(offset) = u32::try_from(at) else {
-                return Err(unfinished(format!(
-                    "retrograde analysis needs more than {} edges",
-                    u32::MAX
-                )));
-            };
-            b.start[id as usize] = offset;
-            for play in &plays {
-                let Some(child) = symmetries.play(&node, play)? else {
-                    continue;
-                };
-                let key = Key::of(child.canonical()?.0);
-                let child_id = match b.index.get(&key) {
-                    Some(&known) => known,
-                    None => {
-                        let added = b.add(key, child, plies + 1);
-                        if let Some(reason) = b.over_budget(options) {
-                            return Err(unfinished(reason));
-                        }
-                        added
-                    }
-                };
-                b.edges.push(child_id);
-            }
-            let Ok(degree) = u8::try_from(b.edges.len() - at) else {
-                return Err(unfinished(format!(
-                    "a state has more than {} legal plays",
-                    u8::MAX
-                )));
-            };
-            b.degree[id as usize] = degree;
         }
         let (pred_start, preds) = predecessors(&b.start, &b.degree, &b.edges);
         let mut graph = Graph {
@@ -447,6 +578,16 @@ fn predecessors(start: &[u32], degree: &[u8], edges: &[u32]) -> (Vec<u32>, Vec<u
     (pred_start, preds)
 }
 
+/// A build stopped by a budget: no bound on the value is known.
+fn unfinished(reason: String, options: &Options) -> SolveError {
+    SolveError::Unfinished {
+        reason,
+        nodes: 0,
+        lower: -super::bound(options),
+        upper: super::bound(options),
+    }
+}
+
 fn fault(id: &str, fault: crate::referee::Fault) -> SolveError {
     SolveError::Search(SearchError::Fault {
         id: id.to_string(),
@@ -461,6 +602,34 @@ mod tests {
 
     fn builder(resident_at_start: Option<u64>) -> Builder<Go> {
         Builder::new(resident_at_start)
+    }
+
+    /// A state rebuilt by playing again the path it was found by is the state found: with
+    /// no waiting state holding its node, every graph is the one built holding them all.
+    #[test]
+    fn rebuilt_states_give_the_same_graph() {
+        use crate::go::graph::Graph as Board;
+        use crate::go::GoSetup;
+        use crate::referee::Refereed;
+        for (rule, shape) in [
+            ("psk", "1x3"),
+            ("kee[rescind=erase,appeal=any]", "1x3"),
+            ("simple-ko", "2x2"),
+        ] {
+            let info = Go::registry_for(rule)
+                .into_iter()
+                .find(|r| r.id == rule)
+                .expect("registered");
+            let setup = GoSetup::empty(Board::parse_shape(shape).expect("a shape"), 2);
+            let symmetries = Symmetries::new(&setup, 64);
+            let options = Options::new(2 * 5);
+            let held =
+                Graph::build_holding(&info, &symmetries, &options, usize::MAX).expect("built");
+            let rebuilt = Graph::build_holding(&info, &symmetries, &options, 0).expect("built");
+            assert_eq!(held.len(), rebuilt.len(), "{rule} on {shape}");
+            assert_eq!(held.values, rebuilt.values, "{rule} on {shape}");
+            assert_eq!(held.edges.len(), rebuilt.edges.len(), "{rule} on {shape}");
+        }
     }
 
     /// Memory the estimate cannot see still stops the build: measured from nothing, the
