@@ -184,6 +184,14 @@ pub enum SolveError {
         /// The referee.
         id: String,
     },
+    /// The value was proven, but no play from a state of the line keeps it: a bug.
+    #[error("the value {value} (half points) is proven, but after {plies} plies of its line no play keeps it (a bug; please report it)")]
+    NoLine {
+        /// The proven value (half points).
+        value: i32,
+        /// Plies of the line before the state without such a play.
+        plies: usize,
+    },
     /// Alpha-beta and retrograde analysis found different values: a bug.
     #[error("the searches disagree: alpha-beta says {search}, retrograde analysis says {graph} (a bug; please report it)")]
     Inconsistent {
@@ -946,9 +954,9 @@ impl<F: Symmetric> Searcher<'_, F> {
             limit += 2;
         }
         // Every child was proven to lose the value the search proved.
-        Err(SolveError::Inconsistent {
-            search: value,
-            graph: value,
+        Err(SolveError::NoLine {
+            value,
+            plies: depth as usize,
         })
     }
 

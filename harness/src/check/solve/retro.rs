@@ -545,10 +545,8 @@ impl Graph {
                     choice = Some((score, play, child));
                 }
             }
-            let (_, play, child) = choice.ok_or(SolveError::Inconsistent {
-                search: value,
-                graph: value,
-            })?;
+            let plies = pv.len();
+            let (_, play, child) = choice.ok_or(SolveError::NoLine { value, plies })?;
             pv.push(play);
             node = child;
         }
