@@ -4,14 +4,16 @@
 /// A set of 64-bit keys (Zobrist hashes of positions), with a summary of its members.
 #[derive(Debug, Clone)]
 pub struct HashSet64 {
-    slots: Vec<u64>,
-    /// The occupied slots, so that [`HashSet64::clear`] empties those rather than the
-    /// whole table (a referee clears its set at every game's start, and a table sized for
-    /// the longest game is mostly empty in a short one).
-    filled: Vec<u32>,
+    slots: Vec<Slot>,
+    /// The stamp of this set's current contents: a slot holds a member only if its stamp
+    /// is this one, so [`HashSet64::clear`] empties the whole table by moving to the next
+    /// stamp (a referee clears its set at every game's start; emptying the slots one by one
+    /// took a list of the filled slots kept at every insertion). Never zero, the stamp of a
+    /// slot never filled.
+    stamp: u32,
     len: usize,
-    /// Zero is the empty-slot marker, so the key zero (the empty board) is kept aside.
-    has_zero: bool,
+    /// How many keys the table takes before it doubles (half its slots).
+    limit: usize,
     /// Sums over the members of two independent mixes of each: a summary of the whole set
     /// kept up to date at every insertion once `summed` is set (see [`HashSet64::summary`]).
     sums: [u64; 2],
@@ -21,13 +23,26 @@ pub struct HashSet64 {
     summed: bool,
 }
 
+/// A slot of the table: its key is a member if its `stamp` is the set's.
+// One list of pairs rather than two lists, so that a probe reads both from one index that
+// the mask keeps in range.
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    stamp: u32,
+}
+
 impl Default for HashSet64 {
+    /// An empty set with a table of one slot and no room: the first insertion or
+    /// [`HashSet64::reserve`] makes the real table (a referee made for a batch of games
+    /// reserves at its first start, and a first table of its own was made only to be
+    /// thrown away there).
     fn default() -> Self {
         HashSet64 {
-            slots: vec![0; MIN_SLOTS],
-            filled: Vec::new(),
+            slots: vec![Slot::default()],
+            stamp: 1,
             len: 0,
-            has_zero: false,
+            limit: 0,
             sums: [0; 2],
             summed: false,
         }
@@ -37,12 +52,14 @@ impl Default for HashSet64 {
 impl HashSet64 {
     /// Removes every key, keeping the memory.
     pub fn clear(&mut self) {
-        for &i in &self.filled {
-            self.slots[i as usize] = 0;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // After 2^32 - 1 clears the stamps come round: slots stamped long ago would
+            // count again, so they are emptied for real once.
+            self.slots.fill(Slot::default());
+            self.stamp = 1;
         }
-        self.filled.clear();
         self.len = 0;
-        self.has_zero = false;
         self.sums = [0; 2];
     }
 
@@ -75,9 +92,11 @@ impl HashSet64 {
 
     /// Every member, in slot order.
     fn members(&self) -> impl Iterator<Item = u64> + '_ {
-        let zero = self.has_zero.then_some(0);
-        zero.into_iter()
-            .chain(self.slots.iter().copied().filter(|&k| k != 0))
+        let stamp = self.stamp;
+        self.slots
+            .iter()
+            .filter(move |s| s.stamp == stamp)
+            .map(|s| s.key)
     }
 
     fn add_to_sums(&mut self, key: u64) {
@@ -99,16 +118,13 @@ impl HashSet64 {
     /// searches ask for this at every state).
     pub fn extend_sorted(&self, out: &mut Vec<u64>) {
         let start = out.len();
-        if self.has_zero {
-            out.push(0);
-        }
-        out.extend(self.slots.iter().copied().filter(|&k| k != 0));
+        out.extend(self.members());
         out[start..].sort_unstable();
     }
 
     /// How many keys it holds.
     pub fn len(&self) -> usize {
-        self.len + self.has_zero as usize
+        self.len
     }
 
     /// Whether it holds no key.
@@ -130,75 +146,67 @@ impl HashSet64 {
     // much as the probe (callgrind).
     #[inline(always)]
     pub fn contains(&self, key: u64) -> bool {
-        if key == 0 {
-            return self.has_zero;
-        }
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         loop {
-            match self.slots[i] {
-                0 => return false,
-                k if k == key => return true,
-                _ => i = (i + 1) & mask,
+            let slot = self.slots[i];
+            if slot.stamp != self.stamp {
+                return false;
             }
+            if slot.key == key {
+                return true;
+            }
+            i = (i + 1) & mask;
         }
     }
 
     /// Adds `key`; says whether it was new.
     #[inline(always)]
     pub fn insert(&mut self, key: u64) -> bool {
-        if key == 0 {
-            return self.insert_zero();
-        }
-        if (self.len + 1) * 2 > self.slots.len() {
+        if self.len == self.limit {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         loop {
-            match self.slots[i] {
-                0 => {
-                    self.slots[i] = key;
-                    self.filled.push(i as u32);
-                    self.len += 1;
-                    self.add_to_sums(key);
-                    return true;
-                }
-                k if k == key => return false,
-                _ => i = (i + 1) & mask,
+            let slot = &mut self.slots[i];
+            if slot.stamp != self.stamp {
+                *slot = Slot {
+                    key,
+                    stamp: self.stamp,
+                };
+                self.len += 1;
+                self.add_to_sums(key);
+                return true;
             }
+            if slot.key == key {
+                return false;
+            }
+            i = (i + 1) & mask;
         }
-    }
-
-    /// [`HashSet64::insert`] of the key zero, kept aside (the empty board's hash).
-    #[cold]
-    fn insert_zero(&mut self) -> bool {
-        let new = !std::mem::replace(&mut self.has_zero, true);
-        if new {
-            self.add_to_sums(0);
-        }
-        new
     }
 
     #[cold]
     fn grow(&mut self) {
-        self.resize(self.slots.len() * 2);
+        self.resize((self.slots.len() * 2).max(MIN_SLOTS));
     }
 
-    /// Moves every key into a table of `slots` slots (a power of two above twice the keys).
+    /// Moves every key into a table of `slots` slots (a power of two, at least twice the
+    /// keys).
     fn resize(&mut self, slots: usize) {
-        let old = std::mem::replace(&mut self.slots, vec![0; slots]);
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); slots]);
+        let stamp = std::mem::replace(&mut self.stamp, 1);
         let sums = self.sums;
-        self.filled.clear();
         self.len = 0;
-        for key in old.into_iter().filter(|&k| k != 0) {
-            self.insert(key);
+        self.limit = slots / 2;
+        for slot in old.into_iter().filter(|s| s.stamp == stamp) {
+            self.insert(slot.key);
         }
         self.sums = sums;
     }
 }
 
-/// The smallest table, and the one a new set starts with.
+/// The smallest table the set grows to.
 const MIN_SLOTS: usize = 64;
 
 /// Two independent mixes of a key for the summary sums (see [`HashSet64::summary`]).
@@ -229,7 +237,7 @@ mod tests {
         roomy.reserve(100_000);
         assert_eq!(roomy.sorted(), set.sorted());
         roomy.clear();
-        assert!(roomy.is_empty() && roomy.slots.iter().all(|&k| k == 0));
+        assert!(roomy.is_empty() && roomy.sorted().is_empty() && !roomy.contains(0));
         assert!(roomy.insert(12345) && roomy.contains(12345) && !roomy.contains(7));
         // The summary depends on the members only, not on the order they came in.
         let mut backwards = HashSet64::default();
@@ -255,5 +263,37 @@ mod tests {
         assert!(!set.contains(12345));
         set.clear();
         assert!(set.is_empty() && !set.contains(0));
+    }
+
+    /// Keys left in the table by earlier contents never count again: not after a clear,
+    /// and not when the stamps come round after 2^32 - 1 clears.
+    #[test]
+    fn cleared_keys_stay_gone() {
+        let keys: Vec<u64> = (1..200u64).map(crate::util::hash::mix).collect();
+        let mut set = HashSet64::default();
+        for (round, stamp) in [(0, None), (1, Some(u32::MAX - 1)), (2, None), (3, None)] {
+            if let Some(stamp) = stamp {
+                set.stamp = stamp;
+            }
+            set.clear();
+            assert!(set.is_empty() && set.sorted().is_empty());
+            assert!(keys.iter().all(|&k| !set.contains(k)), "round {round}");
+            // Half the keys, a different half each round: the other half stays out.
+            // Round 3 leaves out round 0's half, whose slots were stamped 2: the set's
+            // stamp again once the stamps came round.
+            let (now, out): (Vec<u64>, Vec<u64>) = keys
+                .iter()
+                .partition(|&&k| k.wrapping_add(round).is_multiple_of(2));
+            for &k in &now {
+                assert!(set.insert(k) && !set.insert(k));
+            }
+            assert_eq!(set.len(), now.len());
+            assert!(now.iter().all(|&k| set.contains(k)));
+            assert!(out.iter().all(|&k| !set.contains(k)), "round {round}");
+        }
+        assert_eq!(
+            set.stamp, 2,
+            "the stamps came round once and started again at 1"
+        );
     }
 }
