@@ -4,13 +4,17 @@
 /// A set of 64-bit keys (Zobrist hashes of positions), with a summary of its members.
 #[derive(Debug, Clone)]
 pub struct HashSet64 {
-    slots: Vec<Slot>,
-    /// The stamp of this set's current contents: a slot holds a member only if its stamp
-    /// is this one, so [`HashSet64::clear`] empties the whole table by moving to the next
-    /// stamp (a referee clears its set at every game's start; emptying the slots one by one
-    /// took a list of the filled slots kept at every insertion). Never zero, the stamp of a
-    /// slot never filled.
-    stamp: u32,
+    keys: Vec<u64>,
+    /// Each slot's stamp: `keys[i]` is a member only if `stamps[i]` is `stamp`. Always as
+    /// long as `keys`. A byte, so that the copies of the set an exhaustive search keeps
+    /// are an eighth bigger than the keys alone (a stamp beside each key in one list took
+    /// twice the bytes).
+    stamps: Vec<u8>,
+    /// The stamp of this set's current contents, so that [`HashSet64::clear`] empties the
+    /// whole table by moving to the next one (a referee clears its set at every game's
+    /// start; emptying the slots one by one took a list of the filled slots kept at every
+    /// insertion). Never zero, the stamp of a slot never filled.
+    stamp: u8,
     len: usize,
     /// How many keys the table takes before it doubles (half its slots).
     limit: usize,
@@ -23,15 +27,6 @@ pub struct HashSet64 {
     summed: bool,
 }
 
-/// A slot of the table: its key is a member if its `stamp` is the set's.
-// One list of pairs rather than two lists, so that a probe reads both from one index that
-// the mask keeps in range.
-#[derive(Debug, Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    stamp: u32,
-}
-
 impl Default for HashSet64 {
     /// An empty set with a table of one slot and no room: the first insertion or
     /// [`HashSet64::reserve`] makes the real table (a referee made for a batch of games
@@ -39,7 +34,8 @@ impl Default for HashSet64 {
     /// thrown away there).
     fn default() -> Self {
         HashSet64 {
-            slots: vec![Slot::default()],
+            keys: vec![0],
+            stamps: vec![0],
             stamp: 1,
             len: 0,
             limit: 0,
@@ -54,9 +50,9 @@ impl HashSet64 {
     pub fn clear(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            // After 2^32 - 1 clears the stamps come round: slots stamped long ago would
-            // count again, so they are emptied for real once.
-            self.slots.fill(Slot::default());
+            // Every 255 clears the stamps come round: slots stamped long ago would count
+            // again, so they are emptied for real (a byte a slot, once in 255 games).
+            self.stamps.fill(0);
             self.stamp = 1;
         }
         self.len = 0;
@@ -93,10 +89,11 @@ impl HashSet64 {
     /// Every member, in slot order.
     fn members(&self) -> impl Iterator<Item = u64> + '_ {
         let stamp = self.stamp;
-        self.slots
+        self.keys
             .iter()
-            .filter(move |s| s.stamp == stamp)
-            .map(|s| s.key)
+            .zip(&self.stamps)
+            .filter(move |&(_, &s)| s == stamp)
+            .map(|(&key, _)| key)
     }
 
     fn add_to_sums(&mut self, key: u64) {
@@ -136,7 +133,7 @@ impl HashSet64 {
     /// the start about how many positions a game on its board makes).
     pub fn reserve(&mut self, keys: usize) {
         let slots = (keys * 2).next_power_of_two().max(MIN_SLOTS);
-        if slots > self.slots.len() {
+        if slots > self.keys.len() {
             self.resize(slots);
         }
     }
@@ -146,14 +143,14 @@ impl HashSet64 {
     // much as the probe (callgrind).
     #[inline(always)]
     pub fn contains(&self, key: u64) -> bool {
-        let mask = self.slots.len() - 1;
+        let mask = self.keys.len() - 1;
         let mut i = key as usize & mask;
         loop {
-            let slot = self.slots[i];
-            if slot.stamp != self.stamp {
+            let (stamp, k) = self.slot(i);
+            if stamp != self.stamp {
                 return false;
             }
-            if slot.key == key {
+            if k == key {
                 return true;
             }
             i = (i + 1) & mask;
@@ -166,41 +163,60 @@ impl HashSet64 {
         if self.len == self.limit {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
+        let mask = self.keys.len() - 1;
         let mut i = key as usize & mask;
         loop {
-            let slot = &mut self.slots[i];
-            if slot.stamp != self.stamp {
-                *slot = Slot {
-                    key,
-                    stamp: self.stamp,
-                };
+            let (stamp, k) = self.slot(i);
+            if stamp != self.stamp {
+                self.fill(i, key);
                 self.len += 1;
                 self.add_to_sums(key);
                 return true;
             }
-            if slot.key == key {
+            if k == key {
                 return false;
             }
             i = (i + 1) & mask;
         }
     }
 
+    /// Slot `i`'s stamp and key, for `i` masked by the table's length, without bounds
+    /// checks: with two lists they were a tenth of a superko play (callgrind).
+    #[inline(always)]
+    fn slot(&self, i: usize) -> (u8, u64) {
+        debug_assert!(i < self.keys.len() && self.stamps.len() == self.keys.len());
+        // SAFETY: `i` is masked by `keys.len() - 1` (a power of two less one, the table
+        // never empty), and `stamps` is always as long as `keys` (`default`, `resize`).
+        unsafe { (*self.stamps.get_unchecked(i), *self.keys.get_unchecked(i)) }
+    }
+
+    /// Stores `key` in slot `i` as a member (`i` as for [`HashSet64::slot`]).
+    #[inline(always)]
+    fn fill(&mut self, i: usize, key: u64) {
+        debug_assert!(i < self.keys.len() && self.stamps.len() == self.keys.len());
+        // SAFETY: as for `slot`.
+        unsafe {
+            *self.stamps.get_unchecked_mut(i) = self.stamp;
+            *self.keys.get_unchecked_mut(i) = key;
+        }
+    }
+
     #[cold]
     fn grow(&mut self) {
-        self.resize((self.slots.len() * 2).max(MIN_SLOTS));
+        self.resize((self.keys.len() * 2).max(MIN_SLOTS));
     }
 
     /// Moves every key into a table of `slots` slots (a power of two, at least twice the
     /// keys).
     fn resize(&mut self, slots: usize) {
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); slots]);
+        let keys = std::mem::replace(&mut self.keys, vec![0; slots]);
+        let stamps = std::mem::replace(&mut self.stamps, vec![0; slots]);
         let stamp = std::mem::replace(&mut self.stamp, 1);
         let sums = self.sums;
         self.len = 0;
         self.limit = slots / 2;
-        for slot in old.into_iter().filter(|s| s.stamp == stamp) {
-            self.insert(slot.key);
+        for (key, _) in keys.into_iter().zip(stamps).filter(|&(_, s)| s == stamp) {
+            self.insert(key);
         }
         self.sums = sums;
     }
@@ -266,12 +282,12 @@ mod tests {
     }
 
     /// Keys left in the table by earlier contents never count again: not after a clear,
-    /// and not when the stamps come round after 2^32 - 1 clears.
+    /// and not when the stamps come round after 255 clears.
     #[test]
     fn cleared_keys_stay_gone() {
         let keys: Vec<u64> = (1..200u64).map(crate::util::hash::mix).collect();
         let mut set = HashSet64::default();
-        for (round, stamp) in [(0, None), (1, Some(u32::MAX - 1)), (2, None), (3, None)] {
+        for (round, stamp) in [(0, None), (1, Some(u8::MAX - 1)), (2, None), (3, None)] {
             if let Some(stamp) = stamp {
                 set.stamp = stamp;
             }
