@@ -575,6 +575,25 @@ fn retrograde_analysis_alone_gives_the_search_value_and_a_line_that_replays() {
         table.contains("| `psk` | `1x3` | B+3 | B+3 after 3 plies | 1251 states |"),
         "{table}"
     );
+    // Over its budget the row says why, and no search ran, so it counts no nodes.
+    let out = common::rulediff(&[
+        "solve",
+        "--rules",
+        "psk",
+        "--board",
+        "2x2",
+        "--method",
+        "retrograde",
+        "--graph-mb",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", common::text(&out.stderr));
+    let table = common::text(&out.stdout);
+    assert!(
+        table.contains("not solved: retrograde analysis needs more than 1 MiB"),
+        "{table}"
+    );
+    assert!(!table.contains("after 0 nodes"), "{table}");
 }
 
 /// Options for territory scoring: prisoners have no small bound, so neither does the score.

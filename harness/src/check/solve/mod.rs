@@ -142,7 +142,7 @@ pub enum SolveError {
     #[error("solve needs a two-player game; this one has {0} players")]
     Players(usize),
     /// A budget ran out before the bounds met.
-    #[error("not solved: {reason} after {nodes} nodes; the value is between {lower} and {upper} (half points)")]
+    #[error("not solved: {reason}{}; the value is between {lower} and {upper} (half points)", searched(*.nodes))]
     Unfinished {
         /// Which budget ran out.
         reason: String,
@@ -200,6 +200,15 @@ pub enum SolveError {
         /// Retrograde analysis's value (half points).
         graph: i32,
     },
+}
+
+/// " after N nodes", or nothing where no search ran (retrograde analysis alone).
+fn searched(nodes: u64) -> String {
+    if nodes == 0 {
+        String::new()
+    } else {
+        format!(" after {nodes} nodes")
+    }
 }
 
 /// What a long search reports now and then.
