@@ -22,7 +22,7 @@ use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
 
-use crate::family::{Family, Listed};
+use crate::family::Family;
 
 /// A malformed case file: where and what.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
@@ -270,7 +270,7 @@ fn checked_result(
     result: &Spanned<String>,
     seats: &[String],
 ) -> Result<String, CaseError> {
-    crate::referee::Outcome::check_expected(result.get_ref(), seats)
+    crate::family::outcome::Outcome::check_expected(result.get_ref(), seats)
         .map_err(|e| src.error_in(result, e))?;
     Ok(result.get_ref().clone())
 }
@@ -324,18 +324,6 @@ fn seat_names<F: Family>(setup: &F::Setup) -> Vec<String> {
         .into_iter()
         .map(|seat| F::seat_name(setup, seat))
         .collect()
-}
-
-/// Parses case text of family `F` as if read from `path`; a case of another family is an
-/// error at its `family` key. (`families::parse` reads a case of any family.)
-pub fn parse_as<F: Listed>(path: &Path, text: &str) -> Result<Case<F>, CaseError> {
-    let src = Source { path, text };
-    let header: Header = src.parse()?;
-    if header.family.get_ref() != F::NAME {
-        let message = format!("not a {} case", F::NAME);
-        return Err(src.error_in(&header.family, message));
-    }
-    F::parse_case(&src, header)
 }
 
 /// A case file to write: the one writer beside `families::parse`, used by every

@@ -4,11 +4,11 @@
 //! touches its own folder (where it implements [`Listed`]) and the one line below that
 //! names it.
 
-use std::any::Any;
 use std::path::Path;
 
 use crate::case::{Case, CaseError, Header, Source};
-use crate::family::{Family, ForSearchable, Listed, Searchable, Seed};
+use crate::family::Family;
+use crate::listed::{ForSearchable, Listed, Searchable, Seed};
 
 /// Something to do with one family, for [`for_each`] and [`with_family`]: a generic
 /// function, as a trait, because the families are types.
@@ -58,17 +58,6 @@ macro_rules! families {
                 match self {
                     $(AnyCase::$variant(c) => action.run(c),)+
                 }
-            }
-
-            /// The case as one of family `F`, if it is one.
-            pub fn into_case<F: Family>(self) -> Option<Case<F>>
-            where
-                Case<F>: 'static,
-            {
-                let any: Box<dyn Any> = match self {
-                    $(AnyCase::$variant(c) => Box::new(c),)+
-                };
-                any.downcast::<Case<F>>().ok().map(|c| *c)
             }
         }
 

@@ -129,6 +129,7 @@ pub mod engine;
 pub mod families;
 pub mod family;
 pub mod go;
+pub mod listed;
 pub mod referee;
 pub mod report;
 pub mod runner;
@@ -138,9 +139,10 @@ pub mod xiangqi;
 pub use case::{Case, CaseError, Expectation};
 pub use chess::{Chess, ChessSetup};
 pub use families::{parse as parse_case, AnyCase};
-pub use family::{Explore, Family, Listed};
+pub use family::{Explore, Family};
 pub use go::graph::Graph;
 pub use go::{Go, GoPlay, GoSetup};
+pub use listed::Listed;
 pub use referee::{
     select, Claims, Fault, Outcome, Referee, RefereeInfo, Refereed, Status, Verdict,
 };

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use rulediff::case::{self, Case};
 use rulediff::families::{self, ForCase};
-use rulediff::family::Listed;
+use rulediff::listed::Listed;
 use rulediff::report;
 use rulediff::runner::{self, CaseRun, Options};
 

@@ -21,7 +21,7 @@ use common::sources;
 
 const LAYERS: &[&[&str]] = &[
     &["util"],
-    &["family", "case", "referee"],
+    &["family", "case", "referee", "listed"],
     &["go", "chess", "xiangqi", "engine"],
     &["families"],
     &["runner"],

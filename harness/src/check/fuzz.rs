@@ -267,9 +267,9 @@ pub fn case_writer(data: &[u8]) {
 }
 
 /// Writes a case of family `F` with [`crate::case::CaseText`] and reads it back with
-/// [`crate::families::parse`]: the same family, setup (by its keys), plays, title, comment and
+/// [`crate::listed::parse_as`]: the same family, setup (by its keys), plays, title, comment and
 /// expectation, or a panic showing the text written.
-fn written_reads_back<F: crate::family::Listed>(
+fn written_reads_back<F: crate::listed::Listed>(
     setup: &F::Setup,
     moves: &[String],
     title: &str,
@@ -285,10 +285,9 @@ fn written_reads_back<F: crate::family::Listed>(
         expect: &[("x@spec".into(), "{ ongoing = true }".into())],
     }
     .render();
-    let case = match crate::families::parse(Path::new("written.toml"), &text) {
-        Ok(any) => any
-            .into_case::<F>()
-            .unwrap_or_else(|| panic!("read back as another family:\n{text}")),
+    // A case read back as another family is an error at its `family` key.
+    let case = match crate::listed::parse_as::<F>(Path::new("written.toml"), &text) {
+        Ok(case) => case,
         Err(e) => panic!("the writer wrote what the parser rejects: {e}\n{text}"),
     };
     assert_eq!(case.title, title, "{text}");
@@ -307,7 +306,7 @@ fn written_reads_back<F: crate::family::Listed>(
 mod tests {
     use super::written_reads_back;
     use crate::families::{for_each, ForFamily};
-    use crate::family::Listed;
+    use crate::listed::Listed;
 
     /// Each family's sample game, written and read back.
     struct RoundTrip;

@@ -180,7 +180,8 @@ mod tests {
     use std::path::Path;
 
     fn chess(text: &str) -> Result<crate::case::Case<super::Chess>, String> {
-        crate::case::parse_as::<super::Chess>(Path::new("t.toml"), text).map_err(|e| e.to_string())
+        crate::listed::parse_as::<super::Chess>(Path::new("t.toml"), text)
+            .map_err(|e| e.to_string())
     }
 
     #[test]

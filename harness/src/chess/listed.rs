@@ -1,10 +1,10 @@
-//! Chess on the list of families (`families.rs`).
+//! Chess on the list of families (``families``).
 
 use std::path::Path;
 
 use super::{Chess, ChessSetup};
 use crate::case::{Case, CaseError, Header, Source};
-use crate::family::{
+use crate::listed::{
     ForSearchable, Listed, SearchOptions, SearchStart, Searchable, Seed, Start, StartError,
     StartOptions,
 };
@@ -15,7 +15,7 @@ impl Listed for Chess {
     }
 
     fn start(options: &StartOptions) -> Result<Start<Chess>, StartError> {
-        options.only_start("a chess or xiangqi game starts from --start (a FEN)")?;
+        options.only_start("Go", "a chess or xiangqi game starts from --start (a FEN)")?;
         let setup = match &options.start {
             Some(fen) => ChessSetup::from_fen(fen).map_err(|e| StartError::Invalid(e.into()))?,
             None => ChessSetup::standard(),

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::family::Seed;
+use crate::listed::Seed;
 use crate::util::files;
 
 /// Starts for the FEN reader: the standard position, and positions with castling rights,

@@ -33,7 +33,7 @@ pub mod solve;
 pub mod wxf_import;
 
 use rulediff::families::{self, ForFamily};
-use rulediff::family::Listed;
+use rulediff::listed::Listed;
 use rulediff::referee::rule_matches;
 
 /// Fails on any id in a `--rules` list that no family knows (nor names one of `engines`, the

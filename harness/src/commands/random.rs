@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use rulediff::families::{self, ForFamily};
-use rulediff::family::{Explore, Listed, StartOptions};
+use rulediff::family::Explore;
+use rulediff::listed::{Listed, StartOptions};
 use rulediff::referee::{select, RefereeInfo};
 use rulediff::runner::campaign::{self, Plan, Results, Shard};
 

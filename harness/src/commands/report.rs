@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use rulediff::families::{self, ForFamily};
-use rulediff::family::Listed;
+use rulediff::listed::Listed;
 use rulediff::referee::RefereeInfo;
 use rulediff::report::campaign;
 use rulediff::runner::campaign::Results;

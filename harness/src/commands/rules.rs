@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use rulediff::families::{self, ForFamily};
-use rulediff::family::Listed;
+use rulediff::listed::Listed;
 use rulediff::referee::{RefereeInfo, Refereed};
 
 #[derive(clap::Args)]

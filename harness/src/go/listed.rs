@@ -1,11 +1,11 @@
-//! Go on the list of families (`families.rs`).
+//! Go on the list of families (``families``).
 
 use std::path::Path;
 
 use super::graph::Graph;
 use super::{geng, Go, GoSetup, MAX_PLAYERS};
 use crate::case::{Case, CaseError, Header, Source};
-use crate::family::{
+use crate::listed::{
     ForSearchable, Listed, SearchOptions, SearchStart, Searchable, Seed, Start, StartError,
     StartOptions,
 };

@@ -7,7 +7,7 @@ use std::path::Path;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::family::Seed;
+use crate::listed::Seed;
 use crate::util::files;
 
 /// The targets that read a board shape, a size and a player count from the first three

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use crate::case::Case;
 use crate::families::ForCase;
-use crate::family::{Explore, Listed};
+use crate::family::Explore;
+use crate::listed::Listed;
 
 /// A strip shows at most this many boards; a longer cycle shows its first and last ones.
 pub const STRIP: usize = 8;

@@ -1,4 +1,4 @@
-//! Xiangqi on the list of families (`families.rs`).
+//! Xiangqi on the list of families (`families`).
 
 use std::path::Path;
 
@@ -6,7 +6,8 @@ use super::board::Position;
 use super::notation::Ranks;
 use super::{fen, Xiangqi, XqSetup};
 use crate::case::{Case, CaseError, Header, Source};
-use crate::family::{Family, Listed, Seed, Start, StartError, StartOptions};
+use crate::family::Family;
+use crate::listed::{Listed, Seed, Start, StartError, StartOptions};
 
 impl Listed for Xiangqi {
     fn parse_case(src: &Source, header: Header) -> Result<Case<Xiangqi>, CaseError> {
@@ -14,7 +15,7 @@ impl Listed for Xiangqi {
     }
 
     fn start(options: &StartOptions) -> Result<Start<Xiangqi>, StartError> {
-        options.only_start("a chess or xiangqi game starts from --start (a FEN)")?;
+        options.only_start("Go", "a chess or xiangqi game starts from --start (a FEN)")?;
         let start = match &options.start {
             None => Position::start(),
             Some(text) => fen::parse(text).map_err(|e| StartError::Bad {

@@ -6,7 +6,7 @@ use std::path::Path;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::family::Seed;
+use crate::listed::Seed;
 use crate::util::files;
 
 /// The standard start position.

@@ -244,7 +244,7 @@ mod tests {
         // Red is to move after six moves and loses.
         assert!(c.text.contains("wxf = { over = 1, result = \"black\" }"));
         assert!(c.text.contains("(WXF diagram 12)"));
-        let parsed = crate::case::parse_as::<crate::xiangqi::Xiangqi>(
+        let parsed = crate::listed::parse_as::<crate::xiangqi::Xiangqi>(
             std::path::Path::new("x.toml"),
             &c.text,
         );
