@@ -13,7 +13,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rulediff::engine::{spec, Engines};
+use rulediff::engine::spec;
+use rulediff::families::engines::{self, Engines};
 use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoPlay, GoSetup};
 use rulediff::referee::{RefereeInfo, Refereed};
@@ -81,17 +82,17 @@ fn steps(c: &mut Criterion) {
         return;
     }
     let engines =
-        Engines::new(vec![spec::parse_arg("gnugo-psk").expect("built-in")]).expect("gnugo");
-    let gnugo = engines.referees().pop().expect("one engine");
+        Engines::new(vec![engines::parse_arg("gnugo-psk").expect("built-in")]).expect("gnugo");
+    let gnugo = engines.referees::<Go>().unwrap().pop().expect("one engine");
     // The same answers, or the comparison would mean nothing.
     assert_eq!(replay(&setup, &gnugo, &games), replay(&setup, psk, &games));
     group.bench_function("gnugo-psk (GTP, pipelined)", |b| {
         b.iter(|| replay(&setup, &gnugo, &games))
     });
-    let mut unpipelined = spec::parse_arg("gnugo-psk").expect("built-in");
+    let mut unpipelined = engines::parse_arg("gnugo-psk").expect("built-in");
     unpipelined.pipeline = false;
     let engines = Engines::new(vec![unpipelined]).expect("gnugo");
-    let gnugo = engines.referees().pop().expect("one engine");
+    let gnugo = engines.referees::<Go>().unwrap().pop().expect("one engine");
     group.bench_function("gnugo-psk (GTP, one command at a time)", |b| {
         b.iter(|| replay(&setup, &gnugo, &games))
     });
@@ -117,9 +118,9 @@ fn bridges(
         let text = format!(
             "[[engine]]\nid = \"{id}\"\ncommand = [\"python3\", \"{dir}/{script}\"]\nprotocol = \"json\"\n"
         );
-        let specs = spec::parse_file("bench", &text).expect("engine definition");
+        let specs = engines::parse_file("bench", &text).expect("engine definition");
         let engines = Engines::new(specs).expect("bridge");
-        let bridge = engines.referees().pop().expect("one engine");
+        let bridge = engines.referees::<Go>().unwrap().pop().expect("one engine");
         replay(setup, &bridge, &games[..1]);
         group.bench_function(format!("{id} (Python protocol bridge, batched)"), |b| {
             b.iter(|| replay(setup, &bridge, games))

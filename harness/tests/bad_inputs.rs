@@ -618,12 +618,14 @@ fn bad_engines_files_name_the_file_and_line() {
     );
 }
 
-/// Bad saved results: `report` names the file, and the line and column of a syntax error.
+/// Bad saved results: `report` names the file, and the line and column of a syntax error,
+/// or the format version the file lacks.
 #[test]
 fn bad_results_files_name_the_file_and_where() {
     let dir = scratch("results");
+    let not_results = "not a rulediff results file";
     let table: &[(&str, &str)] = &[
-        ("{\"plan\": 3}", "in field `plan` (line 1, column 10): invalid type: integer `3`, expected struct Plan at line 1 column 10"),
+        ("{\"version\": 1,\n\"plan\": 3}", "in field `plan` (line 2, column 9): invalid type: integer `3`, expected struct Plan at line 2 column 9"),
         ("{\n\"plan\": {\n", "in field `plan` (line 3, column 0): EOF while parsing an object at line 3 column 0"),
         ("", "(line 1, column 0): EOF while parsing a value at line 1 column 0"),
         ("[]", "invalid length 0, expected struct Results"),
@@ -634,9 +636,31 @@ fn bad_results_files_name_the_file_and_where() {
         std::fs::write(&file, body).unwrap();
         refused(
             &["report", file.to_str().unwrap()],
-            &format!("{}: not a rulediff results file", file.display()),
+            &format!("{}: {not_results}", file.display()),
         );
         refused(&["report", file.to_str().unwrap()], expected);
+    }
+    let versions: &[(&str, &str)] = &[
+        (
+            "{\"plan\": 3}",
+            "no format version; this rulediff reads results of version 1",
+        ),
+        (
+            "{\"version\": 2, \"plan\": 3}",
+            "results format version 2; this rulediff reads version 1 only",
+        ),
+        (
+            "{\"version\": \"1\"}",
+            "results format version \"1\"; this rulediff reads version 1 only",
+        ),
+    ];
+    for (i, (body, expected)) in versions.iter().enumerate() {
+        let file = dir.join(format!("version-{i}.json"));
+        std::fs::write(&file, body).unwrap();
+        refused(
+            &["report", file.to_str().unwrap()],
+            &format!("{}: {expected}", file.display()),
+        );
     }
     refused(&["report", dir.to_str().unwrap()], "Is a directory");
 }

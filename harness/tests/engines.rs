@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use rulediff::case;
 use rulediff::engine::spec::{self, EngineSpec};
-use rulediff::engine::Engines;
+use rulediff::families::engines::{self, Engines};
 use rulediff::families::{self, AnyCase};
 use rulediff::family::Explore;
 use rulediff::go::graph::Graph;
@@ -37,16 +37,16 @@ fn engines(specs: Vec<EngineSpec>) -> Engines {
 }
 
 fn builtin(id: &str) -> EngineSpec {
-    spec::parse_arg(id).unwrap()
+    engines::parse_arg(id).unwrap()
 }
 
 /// The engine's referee and the ruleset it claims, in that order: the registry, the ids.
 fn paired(engines: &Engines) -> Vec<RefereeInfo<Go>> {
     let mut registry: Vec<RefereeInfo<Go>> = Go::registry()
         .into_iter()
-        .filter(|r| engines.claimed().contains(&r.id))
+        .filter(|r| engines.claimed_in::<Go>().contains(&r.id))
         .collect();
-    registry.extend(engines.referees());
+    registry.extend(engines.referees::<Go>().unwrap());
     registry
 }
 
@@ -305,7 +305,7 @@ fn killing_gnugo_mid_run_loses_no_result() {
         let engines = Arc::clone(&engines);
         std::thread::spawn(move || pool.install(|| run_campaign(&paired(&engines), "9x9", 24, 9)))
     };
-    let gtp = engines.gtp("gnugo-psk").unwrap();
+    let gtp = engines.pool("gnugo-psk").unwrap();
     let pid = loop {
         if let Some(&pid) = gtp.started_pids().first() {
             break pid;
@@ -339,7 +339,7 @@ fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
     let engines = engines(vec![builtin("leela-zero")]);
     let mut registry = Go::registry();
     registry.retain(|r| ["psk", "no-ko+all-suicide"].contains(&r.id.as_str()));
-    registry.extend(engines.referees());
+    registry.extend(engines.referees::<Go>().unwrap());
     let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../corpus/go/engines/leela-zero-basic-ko-19x19.toml");

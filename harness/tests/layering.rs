@@ -1,111 +1,448 @@
-//! The one-way flow of the design, checked: no module of the library imports one of a
-//! higher layer. The layers, lowest first (README, "Layout"):
+//! The one-way flow of the design, checked over the library's `crate::` and `super::` paths
+//! (in `use` lines, code and doc links alike): no module names one of a higher layer, no
+//! game names another, and no two folders name each other, directly or round a circle.
+//!
+//! The layers, lowest first:
 //!
 //! 1. `util` — small pieces with no game knowledge;
-//! 2. what every game is — `family` (the traits), `case` (case files), `referee` (the
-//!    referee model), which name no family;
-//! 3. the games and their referees — `go`, `chess`, `xiangqi`, `engine` (a family's
-//!    rulesets are its referees);
-//! 4. `families` — the one list of families;
-//! 5. `runner` — lock-step runs, divergences, campaigns;
-//! 6. `check` — properties, searches, fuzz oracles;
-//! 7. `report` — text, CSV, JSON, HTML.
+//! 2. `family` — what a game is: setups, plays, seats, results;
+//! 3. `case` — case files, for any family;
+//! 4. `referee` — who judges a game: the referee model, registries, `--rules`;
+//! 5. `engine` — external programs: processes and the protocols (GTP, JSON lines), naming
+//!    no game;
+//! 6. `listed` — what the list of families needs of a family (cases, starts, seeds,
+//!    engines);
+//! 7. the games — `go`, `chess`, `xiangqi`, none naming another;
+//! 8. `families` — the one list of families, and the engines of a run;
+//! 9. `runner` — lock-step runs, divergences, campaigns, rosters;
+//! 10. `report` — text, CSV, JSON, HTML, the results file;
+//! 11. `check` — properties, searches, fuzz oracles, and their tables.
 //!
 //! The binary's `commands/` sit on top and may use everything.
 
 mod common;
 
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 use common::sources;
 
 const LAYERS: &[&[&str]] = &[
     &["util"],
-    &["family", "case", "referee", "listed"],
-    &["go", "chess", "xiangqi", "engine"],
+    &["family"],
+    &["case"],
+    &["referee"],
+    &["engine"],
+    &["listed"],
+    &["go", "chess", "xiangqi"],
     &["families"],
     &["runner"],
-    &["check"],
     &["report"],
+    &["check"],
 ];
 
 fn layer(module: &str) -> Option<usize> {
     LAYERS.iter().position(|names| names.contains(&module))
 }
 
-/// Every `crate::name` a source file mentions.
-fn imports(text: &str) -> Vec<String> {
-    text.match_indices("crate::")
-        .map(|(at, found)| {
-            text[at + found.len()..]
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect()
-        })
-        .collect()
+/// A module's path below the crate root (`go/rules/psk.rs` → `["go", "rules", "psk"]`;
+/// a folder's `mod.rs` is the folder).
+type ModPath = Vec<String>;
+
+/// The module a file under `src` is.
+fn module_of(src: &Path, file: &Path) -> ModPath {
+    let relative = file.strip_prefix(src).unwrap().with_extension("");
+    let mut path: ModPath = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if path.last().is_some_and(|last| last == "mod") {
+        path.pop();
+    }
+    path
 }
 
-/// The top-level module a file under `src/` belongs to (`go/rules/psk.rs` → `go`).
-fn module_of(src: &Path, file: &Path) -> String {
-    let relative = file.strip_prefix(src).unwrap();
-    let first = relative.components().next().unwrap().as_os_str();
-    first.to_string_lossy().trim_end_matches(".rs").to_string()
-}
-
-/// The imports of the library that go up a layer: `(file, imported module)`.
-fn upward(src: &Path) -> Vec<(String, String)> {
-    let mut files = Vec::new();
-    sources(src, &mut files);
+/// Every path a text names from `crate::` or `super::`, as written (`super` kept), each a list
+/// of segments; `use` trees (`crate::{a::b, c}`) give one path per leaf.
+fn paths_in(text: &str) -> Vec<Vec<String>> {
+    let bytes = text.as_bytes();
     let mut found = Vec::new();
-    for file in files {
-        let Some(own) = layer(&module_of(src, &file)) else {
-            continue;
-        };
-        let text = std::fs::read_to_string(&file).unwrap();
-        for imported in imports(&text) {
-            if layer(&imported).is_some_and(|l| l > own) {
-                found.push((file.display().to_string(), imported));
+    for start in ["crate::", "super::"] {
+        for (at, _) in text.match_indices(start) {
+            let before = text[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+                continue;
             }
+            let head = start.trim_end_matches("::").to_string();
+            let mut cursor = at + start.len();
+            tree(text, bytes, &mut cursor, vec![head], &mut found);
         }
     }
-    found.sort();
-    found.dedup();
     found
 }
 
+/// Reads the rest of a path from `cursor` (after a `::`): segments, then a braced list of
+/// subtrees or a glob.
+fn tree(
+    text: &str,
+    bytes: &[u8],
+    cursor: &mut usize,
+    prefix: Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) {
+    let mut path = prefix;
+    loop {
+        skip_space(bytes, cursor);
+        if bytes.get(*cursor) == Some(&b'{') {
+            *cursor += 1;
+            loop {
+                skip_space(bytes, cursor);
+                match bytes.get(*cursor) {
+                    Some(b'}') => {
+                        *cursor += 1;
+                        return;
+                    }
+                    Some(b',') => *cursor += 1,
+                    None => return,
+                    Some(_) => {
+                        let before = *cursor;
+                        tree(text, bytes, cursor, path.clone(), out);
+                        if *cursor == before {
+                            *cursor += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let word: String = text[*cursor..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if word.is_empty() {
+            // A glob, or the end of the path.
+            if bytes.get(*cursor) == Some(&b'*') {
+                *cursor += 1;
+            }
+            out.push(path);
+            return;
+        }
+        *cursor += word.len();
+        if word != "self" {
+            path.push(word);
+        }
+        if text[*cursor..].starts_with("::") {
+            *cursor += 2;
+        } else {
+            out.push(path);
+            skip_alias(text, bytes, cursor);
+            return;
+        }
+    }
+}
+
+/// Skips ` as name` after a path in a `use` tree.
+fn skip_alias(text: &str, bytes: &[u8], cursor: &mut usize) {
+    let mut at = *cursor;
+    skip_space(bytes, &mut at);
+    if let Some(rest) = text[at..].strip_prefix("as ") {
+        let name = rest.trim_start();
+        let skipped = text.len() - name.len();
+        let word = name
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .count();
+        *cursor = skipped + word;
+    }
+}
+
+fn skip_space(bytes: &[u8], cursor: &mut usize) {
+    while bytes.get(*cursor).is_some_and(u8::is_ascii_whitespace) {
+        *cursor += 1;
+    }
+}
+
+/// The module a path written in module `from` names: `super` resolved, then as many segments
+/// as are modules under `src` (a path into an item stops at the item's module).
+fn target(src: &Path, from: &ModPath, written: &[String]) -> ModPath {
+    let mut segments = written.iter().peekable();
+    let mut base: ModPath = if written.first().is_some_and(|s| s == "crate") {
+        segments.next();
+        Vec::new()
+    } else {
+        from.clone()
+    };
+    while segments.peek().is_some_and(|s| *s == "super") {
+        segments.next();
+        base.pop();
+    }
+    for segment in segments {
+        let dir: PathBuf = src.join(base.join("/"));
+        if dir.join(segment).is_dir() || dir.join(format!("{segment}.rs")).is_file() {
+            base.push(segment.clone());
+        } else {
+            break;
+        }
+    }
+    base
+}
+
+/// Every import of the library: `(file, its module, the module it names)`.
+fn imports(src: &Path) -> Vec<(String, ModPath, ModPath)> {
+    let mut files = Vec::new();
+    sources(src, &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    for file in files {
+        let from = module_of(src, &file);
+        if from.is_empty() || ["main", "lib", "commands"].contains(&from[0].as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        for written in paths_in(&text) {
+            let to = target(src, &from, &written);
+            if !to.is_empty() {
+                found.push((file.display().to_string(), from.clone(), to));
+            }
+        }
+    }
+    found
+}
+
+/// The imports against the layers: `(file, imported top-level module)`, for one that names a
+/// higher layer or a game that names another game.
+fn against_the_layers(src: &Path) -> Vec<(String, String)> {
+    let mut found = BTreeSet::new();
+    for (file, from, to) in imports(src) {
+        let (own, other) = (&from[0], &to[0]);
+        if own == other {
+            continue;
+        }
+        match (layer(own), layer(other)) {
+            (Some(a), Some(b)) if b >= a => {
+                found.insert((file, other.clone()));
+            }
+            _ => {}
+        }
+    }
+    found.into_iter().collect()
+}
+
+/// The nodes of the folder graph an import joins: below the modules' nearest common folder,
+/// the two children it lies in, when both are folders (at the crate root, files too: the
+/// top-level modules). `None` where one module is inside the other.
+fn joined(src: &Path, from: &ModPath, to: &ModPath) -> Option<(ModPath, ModPath)> {
+    let common = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+    if common == from.len() || common == to.len() {
+        return None;
+    }
+    let (a, b) = (from[..=common].to_vec(), to[..=common].to_vec());
+    let folder = |m: &ModPath| src.join(m.join("/")).is_dir();
+    (common == 0 || (folder(&a) && folder(&b))).then_some((a, b))
+}
+
+/// Circles of imports between folders (and top-level modules): each as the folders on it.
+fn circles(src: &Path) -> Vec<Vec<String>> {
+    let mut edges: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    for (_, from, to) in imports(src) {
+        if let Some((a, b)) = joined(src, &from, &to) {
+            edges.entry(b.clone()).or_default();
+            edges.entry(a).or_default().insert(b);
+        }
+    }
+    strongly_connected(&edges)
+        .into_iter()
+        .filter(|component| component.len() > 1)
+        .map(|component| component.iter().map(|m| m.join("/")).collect())
+        .collect()
+}
+
+/// Tarjan's strongly connected components of a directed graph.
+fn strongly_connected(edges: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<ModPath>> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<ModPath, BTreeSet<ModPath>>,
+        index: BTreeMap<&'a ModPath, (usize, usize)>,
+        stack: Vec<&'a ModPath>,
+        on_stack: BTreeSet<&'a ModPath>,
+        components: Vec<Vec<ModPath>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, node: &'a ModPath) {
+            let n = self.index.len();
+            self.index.insert(node, (n, n));
+            self.stack.push(node);
+            self.on_stack.insert(node);
+            for next in &self.edges[node] {
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.index[next].1.min(self.index[node].1);
+                    self.index.get_mut(node).unwrap().1 = low;
+                } else if self.on_stack.contains(next) {
+                    let low = self.index[next].0.min(self.index[node].1);
+                    self.index.get_mut(node).unwrap().1 = low;
+                }
+            }
+            if self.index[node].0 == self.index[node].1 {
+                let mut component = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(top);
+                    component.push(top.clone());
+                    if top == node {
+                        break;
+                    }
+                }
+                component.sort();
+                self.components.push(component);
+            }
+        }
+    }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        components: Vec::new(),
+    };
+    for node in edges.keys() {
+        if !walk.index.contains_key(node) {
+            walk.visit(node);
+        }
+    }
+    walk.components
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
 #[test]
-fn no_module_imports_a_higher_layer() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let up = upward(&src);
-    assert!(up.is_empty(), "imports against the flow: {up:#?}");
+fn no_module_names_a_higher_layer_or_another_game() {
+    let against = against_the_layers(&src());
+    assert!(against.is_empty(), "imports against the flow: {against:#?}");
+}
+
+#[test]
+fn no_folders_import_each_other_round_a_circle() {
+    let found = circles(&src());
+    assert!(
+        found.is_empty(),
+        "import circles between folders: {found:#?}"
+    );
 }
 
 #[test]
 fn every_module_of_the_library_has_a_layer() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+    let mut modules = 0;
     for line in lib.lines() {
         if let Some(name) = line.strip_prefix("pub mod ") {
             let name = name.trim_end_matches(';');
             assert!(layer(name).is_some(), "`{name}` is in no layer");
+            modules += 1;
         }
     }
+    assert_eq!(modules, LAYERS.iter().map(|l| l.len()).sum::<usize>());
+}
+
+/// A scratch source tree: `files` as `(path under src, text)`.
+fn scratch(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulediff-{name}-{}", std::process::id()));
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
 }
 
 #[test]
-fn the_check_sees_an_import_against_the_flow() {
-    let dir = std::env::temp_dir().join(format!("rulediff-layering-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("runner")).unwrap();
-    std::fs::write(
-        dir.join("runner/bad.rs"),
-        "use crate::report::text;\nuse crate::go::Go;\n",
-    )
-    .unwrap();
-    std::fs::write(dir.join("util.rs"), "use crate::util::hash;\n").unwrap();
-    let up = upward(&dir);
+fn the_check_sees_imports_against_the_flow() {
+    let dir = scratch(
+        "layering",
+        &[
+            // Up a layer, in a use tree, and by `super`.
+            ("runner/bad.rs", "use crate::{util::hash, report::text};\n"),
+            (
+                "runner/deep/worse.rs",
+                "use super::super::super::check::x;\n",
+            ),
+            // A game naming another; the engine layer naming a game.
+            ("go/mod.rs", "//! See [`crate::chess::Chess`].\n"),
+            ("engine/mod.rs", "use crate::xiangqi::{board::Move};\n"),
+            // Down the layers: fine.
+            (
+                "report/mod.rs",
+                "use crate::{runner::bad, family};\nfn f() { crate::go::x(); }\n",
+            ),
+            ("util.rs", "use crate::util::hash;\n"),
+            ("check.rs", ""),
+            ("chess/mod.rs", ""),
+            ("xiangqi/board.rs", ""),
+        ],
+    );
+    let against = against_the_layers(&dir);
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(up.len(), 1, "{up:?}");
-    assert!(up[0].0.ends_with("bad.rs") && up[0].1 == "report");
+    let got: Vec<(String, &str)> = against
+        .iter()
+        .map(|(file, module)| {
+            let file = file.rsplit("rulediff-layering-").next().unwrap();
+            let file = file.split_once('/').unwrap().1.to_string();
+            (file, module.as_str())
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("engine/mod.rs".to_string(), "xiangqi"),
+            ("go/mod.rs".to_string(), "chess"),
+            ("runner/bad.rs".to_string(), "report"),
+            ("runner/deep/worse.rs".to_string(), "check"),
+        ]
+    );
+}
+
+#[test]
+fn the_check_sees_a_circle_between_folders() {
+    let dir = scratch(
+        "circles",
+        &[
+            ("go/rules/a.rs", "use crate::go::engines::b;\n"),
+            ("go/engines/b.rs", "use super::super::rules::a;\n"),
+            // A folder and its own files may name each other; so may two files of a folder.
+            ("go/mod.rs", "use rules::a;\n"),
+            (
+                "go/board.rs",
+                "use super::graph;\nuse crate::go::rules::a;\n",
+            ),
+            ("go/graph.rs", "use super::board;\n"),
+            // Top-level modules, files or folders, are nodes too.
+            ("case.rs", "use crate::family::x;\n"),
+            ("family.rs", "//! [`crate::case::Case`]\n"),
+        ],
+    );
+    let found = circles(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        found,
+        [vec!["case", "family"], vec!["go/engines", "go/rules"]]
+    );
+}
+
+#[test]
+fn use_trees_and_super_paths_are_read() {
+    let text =
+        "use crate::{a::{b, c::d}, e as f};\nuse super::super::g::*;\nfn x() { crate::h::i(); }";
+    let mut paths: Vec<String> = paths_in(text).iter().map(|p| p.join("::")).collect();
+    paths.sort();
+    assert_eq!(
+        paths,
+        [
+            "crate::a::b",
+            "crate::a::c::d",
+            "crate::e",
+            "crate::h::i",
+            "super::super::g"
+        ]
+    );
 }
 
 /// The lines of files under `dir` that write to the file system (`file:line`).
@@ -127,23 +464,20 @@ fn file_writes(dir: &Path) -> Vec<String> {
     found
 }
 
-/// The runner settles results; the commands decide where they go (README, "Layout").
+/// The runner settles results; the report layer decides where they go.
 #[test]
 fn the_runner_writes_no_files() {
-    let runner = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/runner");
+    let runner = src().join("runner");
     let writes = file_writes(&runner);
     assert!(writes.is_empty(), "the runner writes files: {writes:?}");
 }
 
 #[test]
 fn the_write_check_sees_a_write() {
-    let dir = std::env::temp_dir().join(format!("rulediff-writes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("bad.rs"),
-        "fn f() {\n    std::fs::write(\"x\", \"y\");\n}\n",
-    )
-    .unwrap();
+    let dir = scratch(
+        "writes",
+        &[("bad.rs", "fn f() {\n    std::fs::write(\"x\", \"y\");\n}\n")],
+    );
     let writes = file_writes(&dir);
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(writes.len(), 1, "{writes:?}");

@@ -199,16 +199,16 @@ fn a_broken_record_is_an_error_naming_it_and_the_rest_still_count() {
 
 #[test]
 fn gnugo_names_the_stones_it_counted_dead() {
-    use rulediff::engine::spec::{self, ScoringMode};
-    use rulediff::engine::Engines;
+    use rulediff::engine::spec::ScoringMode;
+    use rulediff::families::engines::{self, Engines};
     if !common::tools(&[common::Tool::GnuGo]) {
         return;
     }
-    let mut engine = spec::parse_arg("gnugo-simple-ko").unwrap();
+    let mut engine = engines::parse_arg("gnugo-simple-ko").unwrap();
     engine.scoring = ScoringMode::Engine;
     let engines = Engines::new(vec![engine]).unwrap();
     let mut registry = Go::registry();
-    registry.extend(engines.referees());
+    registry.extend(engines.referees::<Go>().unwrap());
     let referees = rulediff::referee::select(&registry, "gnugo-simple-ko,chinese").unwrap();
     // White's lone D3 next to Black's C3, C4: GNU Go calls it dead, the case does not.
     let case =

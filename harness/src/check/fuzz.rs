@@ -109,7 +109,7 @@ pub fn engines_file(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match crate::engine::spec::parse_file("engines.toml", text) {
+    match crate::families::engines::parse_file("engines.toml", text) {
         Ok(specs) => {
             for spec in specs {
                 assert!(!spec.id.is_empty());
@@ -124,25 +124,24 @@ pub fn engines_file(data: &[u8]) {
     }
 }
 
-/// Saved campaign results: the reader and the resume check never panic, and results that
-/// read are written back to text that reads as the same.
+/// Saved campaign results: the reader of `results.json` ([`crate::report::results`], the one
+/// `rulediff random` and `rulediff report` use) and the resume check never panic, and results
+/// that read are written back to text that reads as the same.
 pub fn results_json(data: &[u8]) {
-    use crate::runner::campaign::Results;
+    use crate::report::results::{from_json, to_json};
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(results) = Results::from_json(text) else {
+    let path = Path::new("results.json");
+    let Ok(results) = from_json(path, text) else {
         return;
     };
     if results.check_consistent(64).is_ok() {
         assert!(results.games_done <= results.plan.games);
     }
-    let again = serde_json::to_string(&results).expect("results serialize");
-    let back = Results::from_json(&again).expect("written results read back");
-    assert_eq!(
-        serde_json::to_string(&back).expect("results serialize"),
-        again
-    );
+    let again = to_json(&results);
+    let back = from_json(path, &again).expect("written results read back");
+    assert_eq!(to_json(&back), again);
 }
 
 /// The first eight bytes as a seed (missing bytes are zero).
@@ -174,6 +173,7 @@ pub fn go_rules(data: &[u8]) {
 /// values or errors, never panic, and every reply parsed reads back the same from its rendering.
 pub fn gtp_reply(data: &[u8]) {
     use crate::engine::gtp_reply::{self, ReplyParser};
+    use crate::go::engines::gtp_vertex;
     let text = String::from_utf8_lossy(data);
     let Ok(graph) = crate::go::graph::Graph::grid(19, 19, false) else {
         return;
@@ -183,8 +183,8 @@ pub fn gtp_reply(data: &[u8]) {
         let Ok(Some(reply)) = parser.push_line(line) else {
             continue;
         };
-        let _ = gtp_reply::parse_vertex_list(&graph, &reply.text);
-        let _ = gtp_reply::parse_vertex(&graph, &reply.text);
+        let _ = gtp_vertex::parse_vertex_list(&graph, &reply.text);
+        let _ = gtp_vertex::parse_vertex(&graph, &reply.text);
         let _ = gtp_reply::parse_bool(&reply.text);
         let _ = gtp_reply::parse_score(&reply.text);
         let mut again = ReplyParser::default();

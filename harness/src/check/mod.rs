@@ -14,6 +14,7 @@ pub mod pass_alive;
 pub mod recorded;
 pub mod solve;
 pub mod spec_agreement;
+pub mod tables;
 pub mod termination;
 pub mod xiangqi;
 

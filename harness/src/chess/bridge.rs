@@ -1,8 +1,9 @@
 //! External chess referees: a *bridge* is a process that speaks rulediff's JSON-lines
-//! referee protocol (README, "Engines in any language") for an engine or library. The bundled bridge wraps
+//! referee protocol (README, "Engines in any language") for an engine or library; the referee
+//! is the generic one of [`crate::engine::bridge`] in chess's [`ChessDialect`]. The bundled bridge wraps
 //! python-chess (`harness/bridges/python_chess_bridge.py`, embedded in the binary and run with
 //! `python3`, or `$RULEDIFF_PYTHON`); chess.js, chessops and OpenSpiel's chess are built in
-//! too, and an engines file names more (`family = "chess"`, [`from_spec`]).
+//! too, and an engines file names more (`family = "chess"`, [`from_engine`]).
 //!
 //! A bridge reports facts — legality, automatic ends, the draw the player to move can claim —
 //! and the claim policy is applied here, as for the internal FIDE referees. Each play travels
@@ -21,9 +22,12 @@ use shakmaty::uci::UciMove;
 use super::notation::parse_uci;
 use super::rules::fide::Claims;
 use super::{Chess, ChessSetup};
-use crate::engine::json_bridge::{BridgeKind, Session};
-use crate::engine::spec::EngineSpec;
-use crate::referee::{Fault, Outcome, Referee, RefereeInfo, Status, Verdict};
+use crate::engine::bridge::Dialect;
+use crate::engine::bundled::{node_command, python, script};
+use crate::engine::spec::{Accepts, Kind, Protocol};
+use crate::engine::{claims_of, summary_of, Engine};
+use crate::family::Family;
+use crate::referee::{Fault, Outcome, RefereeInfo, Refereed, Status};
 
 /// The python-chess bridge, as shipped.
 pub const PYTHON_CHESS_BRIDGE: &str = include_str!("../../bridges/python_chess_bridge.py");
@@ -35,7 +39,7 @@ pub const PYTHON_FRAMING: &str = include_str!("../../bridges/rulediff_bridge.py"
 pub type CommandLine = Vec<String>;
 
 fn python_chess_command() -> CommandLine {
-    let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
+    let python = python();
     let program = format!("{PYTHON_FRAMING}\n{PYTHON_CHESS_BRIDGE}");
     vec![python, "-u".into(), "-c".into(), program]
 }
@@ -51,87 +55,50 @@ fn check(request: &str, reply: Value) -> Result<Value, Fault> {
     })
 }
 
-/// A referee answered by a bridge process.
-pub struct BridgeReferee {
-    id: String,
+/// A chess referee answered by a bridge process.
+pub type BridgeReferee = crate::engine::bridge::BridgeReferee<Chess, ChessDialect>;
+
+/// Chess in the protocol: FEN setups, UCI moves, and the claim policy applied to the draw
+/// the bridge says the player to move may claim.
+pub struct ChessDialect {
     claims: Claims,
-    session: Session,
-    /// The bridge's answers about the current position, fetched with the last play.
-    status: Option<Status>,
-    legal: Option<Vec<UciMove>>,
 }
 
-impl BridgeReferee {
-    /// A referee `id` played by the bridge program `command`, claiming `claims`.
-    pub fn new(id: impl Into<String>, command: Arc<CommandLine>, claims: Claims) -> Self {
-        Self::with_timeouts(id, command, claims, None)
+/// A referee `id` played by the bridge program `command`, claiming `claims`, with the bounds
+/// on a reply and on a new process's first reply (`None`: the defaults of
+/// [`crate::engine::json_bridge`]).
+pub fn referee(
+    id: impl Into<String>,
+    command: &CommandLine,
+    claims: Claims,
+    timeouts: Option<(Duration, Duration)>,
+) -> BridgeReferee {
+    BridgeReferee::new(id, command.clone(), timeouts, ChessDialect { claims })
+}
+
+impl Dialect<Chess> for ChessDialect {
+    const ILLEGAL: &'static str = "illegal-move";
+
+    fn check(request: &str, reply: Value) -> Result<Value, Fault> {
+        check(request, reply)
     }
 
-    /// As [`BridgeReferee::new`], with the bounds on a reply and on a new process's first
-    /// reply (`None`: the defaults of [`crate::engine::json_bridge`]).
-    pub fn with_timeouts(
-        id: impl Into<String>,
-        command: Arc<CommandLine>,
-        claims: Claims,
-        timeouts: Option<(Duration, Duration)>,
-    ) -> Self {
-        let id = id.into();
-        let kind = BridgeKind {
-            id: id.clone(),
-            argv: command.as_ref().clone(),
-            check,
-            timeouts,
-        };
-        BridgeReferee {
-            id,
-            claims,
-            session: Session::new(kind),
-            status: None,
-            legal: None,
-        }
+    fn start(&mut self, setup: &ChessSetup) -> Result<Value, Fault> {
+        Ok(json!({"cmd": "start", "setup": {"fen": setup.fen}}))
     }
 
-    fn garbage(request: &str, reply: &Value) -> Fault {
-        Fault::Garbage {
-            command: request.into(),
-            reply: reply.to_string(),
-        }
+    fn encode(&self, play: &UciMove) -> Result<Value, Fault> {
+        Ok(json!(play.to_string()))
     }
 
-    fn read_verdict(cmd: &str, reply: &Value) -> Result<Verdict, Fault> {
-        match reply.get("legal").and_then(Value::as_bool) {
-            Some(true) => Ok(Verdict::Legal),
-            Some(false) => Ok(Verdict::illegal(
-                reply
-                    .get("rule")
-                    .and_then(Value::as_str)
-                    .unwrap_or("illegal-move"),
-            )),
-            None => Err(Self::garbage(cmd, reply)),
-        }
-    }
-
-    fn read_legal(reply: &Value) -> Result<Vec<UciMove>, Fault> {
-        let moves = reply
-            .get("moves")
-            .and_then(Value::as_array)
-            .ok_or_else(|| Self::garbage("legal", reply))?;
+    fn moves(&self, moves: &[Value]) -> Option<Vec<UciMove>> {
         moves
             .iter()
-            .map(|m| {
-                m.as_str()
-                    .and_then(|s| parse_uci(s).ok())
-                    .ok_or_else(|| Self::garbage("legal", reply))
-            })
+            .map(|m| m.as_str().and_then(|s| parse_uci(s).ok()))
             .collect()
     }
 
-    fn read_status(&self, reply: &Value) -> Result<Status, Fault> {
-        self.status_of(reply)
-            .ok_or_else(|| Self::garbage("status", reply))
-    }
-
-    fn status_of(&self, reply: &Value) -> Option<Status> {
+    fn status(&self, reply: &Value) -> Option<Status> {
         let text = |key: &str| reply.get(key).and_then(Value::as_str).map(str::to_string);
         let outcome = match reply.get("over")?.as_bool()? {
             true => match text("winner") {
@@ -149,80 +116,6 @@ impl BridgeReferee {
             },
         };
         Some(Status::Over { outcome })
-    }
-}
-
-impl Referee<Chess> for BridgeReferee {
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn start(&mut self, setup: &ChessSetup) -> Result<(), Fault> {
-        self.status = None;
-        self.legal = None;
-        self.session
-            .restart_with(json!({"cmd": "start", "setup": {"fen": setup.fen}}))?;
-        Ok(())
-    }
-
-    fn judge(&mut self, play: &UciMove) -> Result<Verdict, Fault> {
-        if self.status()?.is_over() {
-            return Ok(Verdict::illegal("game-over"));
-        }
-        if self.legal.as_ref().is_some_and(|l| l.contains(play)) {
-            return Ok(Verdict::Legal);
-        }
-        let reply = self
-            .session
-            .ask(&json!({"cmd": "judge", "move": play.to_string()}))?;
-        Self::read_verdict("judge", &reply)
-    }
-
-    /// The play, the next legal set and the status in one batch: one round trip a step.
-    fn play(&mut self, play: &UciMove) -> Result<Verdict, Fault> {
-        if self.status()?.is_over() {
-            return Ok(Verdict::illegal("game-over"));
-        }
-        let requests = [
-            json!({"cmd": "play", "move": play.to_string()}),
-            json!({"cmd": "legal"}),
-            json!({"cmd": "status"}),
-        ];
-        let made = |request: &Value, reply: &Value| {
-            request["cmd"] == "play" && reply.get("legal") == Some(&Value::Bool(true))
-        };
-        let replies = self.session.batch(&requests, made)?;
-        let verdict = Self::read_verdict("play", &replies[0])?;
-        self.legal = Some(Self::read_legal(&replies[1])?);
-        self.status = Some(self.read_status(&replies[2])?);
-        Ok(verdict)
-    }
-
-    fn status(&mut self) -> Result<Status, Fault> {
-        if let Some(status) = &self.status {
-            return Ok(status.clone());
-        }
-        let reply = self.session.ask(&json!({"cmd": "status"}))?;
-        let status = self.read_status(&reply)?;
-        self.status = Some(status.clone());
-        Ok(status)
-    }
-
-    fn legal_plays(&mut self) -> Result<Vec<UciMove>, Fault> {
-        if self.status()?.is_over() {
-            return Ok(Vec::new());
-        }
-        if let Some(legal) = &self.legal {
-            return Ok(legal.clone());
-        }
-        let reply = self.session.ask(&json!({"cmd": "legal"}))?;
-        let legal = Self::read_legal(&reply)?;
-        self.legal = Some(legal.clone());
-        Ok(legal)
-    }
-
-    fn incidents(&mut self) -> Vec<String> {
-        self.session.incidents()
     }
 }
 
@@ -244,7 +137,7 @@ fn pair(
         let full = format!("{id}{suffix}");
         let (c, name) = (command.clone(), full.clone());
         let info = RefereeInfo::new(full, format!("{summary}; {how}"), source, move || {
-            Box::new(BridgeReferee::new(name.clone(), c.clone(), policy))
+            Box::new(referee(name.clone(), &c, policy, None))
         });
         out.push(match claims {
             Some(ruleset) => info.with_claims(crate::chess::rules::registry::claims(&format!(
@@ -285,11 +178,7 @@ fn single(id: &str, command: CommandLine, summary: &str, ruleset: &str) -> Refer
     );
     let (name, command) = (id.to_string(), Arc::new(command));
     RefereeInfo::new(id, summary, source, move || {
-        Box::new(BridgeReferee::new(
-            name.clone(),
-            command.clone(),
-            Claims::Never,
-        ))
+        Box::new(referee(name.clone(), &command, Claims::Never, None))
     })
     .with_claims(crate::chess::rules::registry::claims(ruleset))
 }
@@ -304,27 +193,48 @@ pub fn registry() -> Vec<RefereeInfo<Chess>> {
         Some("fide"),
     );
     for (id, script, ruleset, summary) in NODE_CHESS {
-        let command = crate::engine::known::node_command(script, &[]);
+        let command = node_command(script, &[]);
         out.push(single(id, command, summary, ruleset));
     }
     // OpenSpiel 2.0.2's ChessState ends a game by itself at checkmate, stalemate, insufficient
     // material, threefold repetition and fifty moves: our `threefold-automatic`.
-    let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bridges/openspiel_bridge.py");
     out.push(single(
         "openspiel-chess",
-        vec![python, script.into(), "chess".into()],
+        vec![python(), script("openspiel_bridge.py"), "chess".into()],
         "OpenSpiel 2.0.2 chess (PyPI open-spiel, external bridge): ChessState's own game end, no claim",
         "threefold-automatic",
     ));
     out
 }
 
+/// What chess engines may be: protocol bridges with a command of their own, which may ask
+/// rulediff to claim the draws they report (`claim_draws`).
+pub fn accepts() -> Accepts {
+    Accepts {
+        family: Chess::NAME,
+        title: "chess",
+        protocols: vec![Protocol::Json],
+        keys: vec!["claim_draws"],
+        built_in: Vec::new(),
+        referees: Chess::registry().into_iter().map(|r| r.id).collect(),
+        checked_before_a_run: false,
+        bundled: registry().into_iter().map(|r| r.id).collect(),
+        asks: |_| ASKS,
+    }
+}
+
+/// What rulediff asks a chess bridge, for the listing.
+pub const ASKS: &str =
+    "start from a FEN, each play with the next legal set and the status (over, how, winner; the draw it may claim)";
+
 /// The referee an engines file defines (`family = "chess"`): its bridge program, the ruleset
 /// it claims, whether rulediff claims the draws it reports (`claim_draws`), its time-outs.
-pub fn from_spec(spec: &EngineSpec) -> RefereeInfo<Chess> {
-    let crate::engine::spec::Kind::Bridge { argv } = &spec.kind else {
-        unreachable!("an engines file makes every chess engine a protocol bridge")
+pub fn from_engine(engine: &Engine) -> Result<RefereeInfo<Chess>, Fault> {
+    let spec = &engine.spec;
+    let Kind::Bridge { argv } = &spec.kind else {
+        return Err(Fault::Unsupported {
+            detail: format!("chess engine `{}` is not a protocol bridge", spec.id),
+        });
     };
     let policy = match spec.claim_draws {
         true => Claims::FirstChance,
@@ -333,16 +243,9 @@ pub fn from_spec(spec: &EngineSpec) -> RefereeInfo<Chess> {
     let (id, command, timeouts) = (spec.id.clone(), Arc::new(argv.clone()), spec.timeouts());
     let info = RefereeInfo::new(
         spec.id.clone(),
-        crate::engine::summary_of(spec),
+        summary_of(spec),
         spec.command_line(),
-        move || {
-            Box::new(BridgeReferee::with_timeouts(
-                id.clone(),
-                command.clone(),
-                policy,
-                Some(timeouts),
-            ))
-        },
+        move || Box::new(referee(id.clone(), &command, policy, Some(timeouts))),
     )
     .with_details(format!(
         "claims draws: {}; timeout {} ms per request, {} ms to start",
@@ -350,8 +253,8 @@ pub fn from_spec(spec: &EngineSpec) -> RefereeInfo<Chess> {
         spec.timeout_ms,
         spec.startup_ms()
     ));
-    match crate::engine::claims_of::<Chess>(spec) {
+    Ok(match claims_of::<Chess>(spec) {
         Some(claims) => info.with_claims(claims),
         None => info,
-    }
+    })
 }

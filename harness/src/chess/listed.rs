@@ -35,6 +35,16 @@ impl Listed for Chess {
         super::seeds::seeds(corpus)
     }
 
+    fn engines() -> crate::engine::spec::Accepts {
+        super::bridge::accepts()
+    }
+
+    fn engine_referee(
+        engine: &crate::engine::Engine,
+    ) -> Result<crate::referee::RefereeInfo<Chess>, crate::referee::Fault> {
+        super::bridge::from_engine(engine)
+    }
+
     fn if_searchable<A: ForSearchable>(action: &mut A) -> Option<A::Output> {
         Some(action.run::<Chess>())
     }

@@ -14,6 +14,7 @@ mod listed;
 pub mod notation;
 pub mod pgn;
 pub mod position;
+mod registry;
 pub mod rules;
 mod seeds;
 pub mod symmetry;

@@ -5,11 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use rulediff::engine::spec::{self, EngineFamily, EngineSpec, Kind};
-use rulediff::engine::{known, Engines};
-use rulediff::family::Family;
-use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{Fault, RefereeInfo, Refereed};
+use rulediff::engine::bundled::node_bridges_dir;
+use rulediff::engine::spec::{self, Accepts, EngineSpec, Kind};
+use rulediff::families::engines::{self, Engines};
+use rulediff::families::{self, ForFamily};
+use rulediff::listed::Listed;
+use rulediff::referee::RefereeInfo;
 
 #[derive(clap::Args, Default)]
 pub struct EngineArgs {
@@ -28,7 +29,7 @@ impl EngineArgs {
     /// The engines named, ready to make referees (nothing started yet).
     pub fn load(&self) -> anyhow::Result<Engines> {
         let from_file = match &self.engines {
-            Some(path) => spec::load_file(path)?,
+            Some(path) => engines::load_file(path)?,
             None => Vec::new(),
         };
         let chosen: Vec<EngineSpec> = if self.engine.is_empty() {
@@ -38,7 +39,7 @@ impl EngineArgs {
                 .iter()
                 .map(|arg| match from_file.iter().find(|s| s.id == *arg) {
                     Some(spec) => Ok(spec.clone()),
-                    None => spec::parse_arg(arg),
+                    None => engines::parse_arg(arg),
                 })
                 .collect::<Result<_, _>>()?
         };
@@ -51,75 +52,6 @@ impl EngineArgs {
     }
 }
 
-/// The engines of a game of family `F` as referees, and the ids a run adds to each case: the
-/// rulesets they claim, then the engines.
-pub fn joined_for<F: Family>(engines: &Engines) -> (Vec<RefereeInfo<F>>, Vec<String>) {
-    let mut ids = engines.claimed_in(F::NAME);
-    ids.extend(engines.ids_in(F::NAME));
-    (engines.referees_for::<F>(), ids)
-}
-
-/// Refuses engines when none of them referees family `F` (a campaign of one family).
-pub fn refuse_other_families<F: Family>(engines: &Engines) -> anyhow::Result<()> {
-    if engines.is_empty() || !engines.ids_in(F::NAME).is_empty() {
-        return Ok(());
-    }
-    let mut families: Vec<&str> = engines.specs().map(|s| s.family.name()).collect();
-    families.dedup();
-    anyhow::bail!(
-        "the engines given referee {} games, not {} (an engines file sets `family`)",
-        families.join(" and "),
-        F::NAME
-    )
-}
-
-/// [`preflight`] for a game of family `F`.
-pub fn preflight_for<F: Refereed>(
-    engines: &Engines,
-    setup: &F::Setup,
-    strict: bool,
-) -> anyhow::Result<()> {
-    for (id, fault) in engines.check::<F>(setup) {
-        if strict || !matches!(fault, Fault::Unsupported { .. }) {
-            anyhow::bail!("engine `{id}`: {fault}");
-        }
-    }
-    Ok(())
-}
-
-/// Checks that each engine starts (on an empty 9×9 board) when a Go case among
-/// `families` will use it, so a run of chess or xiangqi cases never waits for an engine.
-pub fn preflight_cases<'a>(
-    engines: &Engines,
-    mut families: impl Iterator<Item = &'a str>,
-) -> anyhow::Result<()> {
-    if !families.any(|f| f == Go::NAME) {
-        return Ok(());
-    }
-    let nine = rulediff::go::graph::Graph::grid(9, 9, false).map_err(anyhow::Error::msg)?;
-    preflight_for::<Go>(engines, &GoSetup::empty(nine, 2), false)
-}
-
-/// What rulediff asks an engine of each kind, for the listing.
-fn asks(spec: &EngineSpec) -> &'static str {
-    match spec.family {
-        EngineFamily::Chess => return CHESS_ASKS,
-        EngineFamily::Xiangqi => return XIANGQI_ASKS,
-        EngineFamily::Go => {}
-    }
-    match &spec.kind {
-        Kind::Gtp { .. } => {
-            "legal sets and single plays (all_legal / is_legal, or play and undo), each play; \
-             rulediff ends the game at two passes and counts it (or final_score)"
-        }
-        Kind::Bridge { .. } => {
-            "legal sets, single plays (judge), each play with the next legal set and status in one batch; \
-             the game end and result where the bridge gives them, else rulediff ends at two passes and counts"
-        }
-        Kind::Goban { .. } => "legal sets, single plays, each play, the game end and its score",
-    }
-}
-
 #[derive(clap::Args)]
 pub struct Args {
     /// Also list the engines defined in this TOML file.
@@ -128,84 +60,96 @@ pub struct Args {
 }
 
 /// `rulediff engines`: every built-in engine (and those of a file) with its command, the
-/// ruleset it claims, and whether its program is installed.
+/// ruleset it claims, and whether its program is installed; then each family's referees that
+/// are programs behind bridges.
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    let mut specs = known::all();
+    let mut specs = engines::built_in();
     if let Some(path) = &args.engines {
-        specs.extend(spec::load_file(path).with_context(|| format!("{}", path.display()))?);
+        specs.extend(engines::load_file(path).with_context(|| format!("{}", path.display()))?);
     }
+    let accepts = engines::accepts();
     let width = specs.iter().map(|s| s.id.len()).max().unwrap_or(0);
     for spec in &specs {
-        let found = match &spec.kind {
-            Kind::Gtp { argv } | Kind::Bridge { argv } => match spec::locate(&argv[0]) {
-                Some(path) => match missing_packages(argv) {
-                    Some(dir) => format!(
-                        "found {}, but its npm packages are not installed: `cd {dir} && npm ci`",
-                        path.display()
-                    ),
-                    None => format!("found {}", path.display()),
-                },
-                None => format!(
-                    "NOT FOUND: give its path, `--engine {}=/path/to/{}`",
-                    spec.id, argv[0]
-                ),
-            },
-            Kind::Goban { .. } => "in process".into(),
+        let family = accepts.iter().find(|a| a.family == spec.family);
+        let summary = match family {
+            Some(f) if std::ptr::eq(f, &accepts[0]) => spec.summary.clone(),
+            _ => format!("({} engine) {}", spec.family, spec.summary),
         };
         outln!(
-            "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  asks: {}\n{:width$}  {found}",
+            "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  asks: {}\n{:width$}  {}",
             spec.id,
             spec.ruleset.as_deref().unwrap_or("-"),
-            match spec.family {
-                EngineFamily::Go => spec.summary.clone(),
-                family => format!("({} engine) {}", family.name(), spec.summary),
-            },
+            summary,
             "",
             spec.command_line(),
             "",
-            asks(spec),
-            ""
+            family.map_or("", |f| (f.asks)(&spec.kind)),
+            "",
+            found(spec)
         )?;
     }
-    outln!("\nchess and xiangqi engines (referees of their family: `--family F --rules ID`)")?;
-    list_referees(&rulediff::chess::bridge::registry(), CHESS_ASKS)?;
-    let xiangqi = [
-        rulediff::xiangqi::ffish::info(),
-        rulediff::xiangqi::cchess::info(),
-    ];
-    list_referees(&xiangqi, XIANGQI_ASKS)?;
+    let with_bridges: Vec<&Accepts> = accepts.iter().filter(|a| !a.bundled.is_empty()).collect();
+    let names: Vec<&str> = with_bridges.iter().map(|a| a.family).collect();
+    outln!(
+        "\n{} engines (referees of their family: `--family F --rules ID`)",
+        names.join(" and ")
+    )?;
+    for listing in families::for_each(&mut Bundled) {
+        out!("{listing}")?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-const CHESS_ASKS: &str =
-    "start from a FEN, each play with the next legal set and the status (over, how, winner; the draw it may claim)";
-const XIANGQI_ASKS: &str =
-    "start from a FEN and earlier moves, each play with the next legal set and the status (over, result, reason)";
-
-/// External referees of a family other than Go: id, the end rule claimed, summary, command.
-fn list_referees<F: rulediff::family::Family>(
-    infos: &[RefereeInfo<F>],
-    asks: &str,
-) -> anyhow::Result<()> {
-    let width = infos.iter().map(|i| i.id.len()).max().unwrap_or(0);
-    for info in infos {
-        outln!(
-            "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  asks: {asks}",
-            info.id,
-            info.claims.end,
-            info.summary,
-            "",
-            info.source,
-            ""
-        )?;
+/// Whether an engine's program is installed.
+fn found(spec: &EngineSpec) -> String {
+    match &spec.kind {
+        Kind::Gtp { argv } | Kind::Bridge { argv } => match spec::locate(&argv[0]) {
+            Some(path) => match missing_packages(argv) {
+                Some(dir) => format!(
+                    "found {}, but its npm packages are not installed: `cd {dir} && npm ci`",
+                    path.display()
+                ),
+                None => format!("found {}", path.display()),
+            },
+            None => format!(
+                "NOT FOUND: give its path, `--engine {}=/path/to/{}`",
+                spec.id, argv[0]
+            ),
+        },
+        Kind::InProcess { .. } => "in process".into(),
     }
-    Ok(())
+}
+
+/// A family's referees that are programs behind bridges: id, the end rule claimed, summary,
+/// command, what rulediff asks them.
+struct Bundled;
+
+impl ForFamily for Bundled {
+    type Output = String;
+    fn run<F: Listed>(&mut self) -> String {
+        let accepts = F::engines();
+        let infos: Vec<RefereeInfo<F>> = F::registry()
+            .into_iter()
+            .filter(|r| accepts.bundled.contains(&r.id))
+            .collect();
+        let asks = (accepts.asks)(&Kind::Bridge { argv: Vec::new() });
+        let width = infos.iter().map(|i| i.id.len()).max().unwrap_or(0);
+        infos
+            .iter()
+            .map(|info| {
+                format!(
+                    "{:width$}  claims {:14} {}\n{:width$}  {}\n{:width$}  asks: {asks}\n",
+                    info.id, info.claims.end, info.summary, "", info.source, ""
+                )
+            })
+            .collect()
+    }
 }
 
 /// For a JavaScript bridge of rulediff's own, the folder whose `node_modules` is missing:
 /// `node` alone does not make the bridge work.
 fn missing_packages(argv: &[String]) -> Option<String> {
-    let dir = known::node_bridges_dir();
+    let dir = node_bridges_dir();
     let script = argv.get(1)?;
     let ours = script.starts_with(&format!("{dir}/"));
     let installed = std::path::Path::new(&dir).join("node_modules").is_dir();

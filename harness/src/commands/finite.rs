@@ -9,11 +9,11 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::check::finite::{search, Budget, Finiteness};
+use rulediff::check::tables::finite::{after, markdown, space_rows, verdict, Row};
 use rulediff::families::{self, ForFamily};
 use rulediff::family::{Explore, Family, Symmetric};
 use rulediff::listed::{ForSearchable, Listed, SearchOptions, Searchable};
 use rulediff::referee::{select, RefereeInfo};
-use rulediff::report::finite::{after, markdown, space_rows, verdict, Row};
 use rulediff::util::atomic;
 use serde::{Deserialize, Serialize};
 

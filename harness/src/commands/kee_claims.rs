@@ -11,8 +11,8 @@ use rayon::prelude::*;
 use rulediff::check::kee_claims::{
     case_file, minimize, survey_of, Checked, Claim, Policy, Subject, Violation,
 };
+use rulediff::check::tables::kee_claims::{grouped, groups, markdown, Long, Tally};
 use rulediff::go::rules::kee::{axes, variant, VARIANTS};
-use rulediff::report::kee_claims::{grouped, groups, markdown, Long, Tally};
 use rulediff::util::atomic;
 use serde::{Deserialize, Serialize};
 

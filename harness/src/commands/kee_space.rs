@@ -1,14 +1,14 @@
 //! The Kee space tables of `rulediff finite` (claim 3 per combination) and `rulediff solve`
 //! (the value of each board per combination): which searches share their work, and where the
-//! tables ([`rulediff::report::kee_space`]) go.
+//! tables ([`rulediff::check::tables::kee_space`]) go.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use rulediff::check::kee_space::same_behaviour;
+use rulediff::check::tables::kee_space::{finite_table as render, values_table as render_values};
+use rulediff::check::tables::kee_space::{space_value, SpaceRow, ValueRow};
 use rulediff::go::rules::kee::axes::{self, reading_of};
-use rulediff::report::kee_space::{finite_table as render, values_table as render_values};
-use rulediff::report::kee_space::{space_value, SpaceRow, ValueRow};
 use rulediff::report::solve::Settled;
 use rulediff::util::atomic;
 

@@ -1,16 +1,17 @@
 //! `rulediff random`: a random campaign on one board, its report written to a folder.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use rulediff::families::{self, ForFamily};
 use rulediff::family::Explore;
 use rulediff::listed::{Listed, StartOptions};
-use rulediff::referee::{select, RefereeInfo};
-use rulediff::runner::campaign::{self, Plan, Results, Shard};
+use rulediff::referee::RefereeInfo;
+use rulediff::report::{folder, results};
+use rulediff::runner::campaign::{Plan, Shard};
+use rulediff::runner::roster;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -85,26 +86,10 @@ impl ForFamily for Campaign<'_> {
         };
         let start = F::start(&options)?;
         let engines = args.engines.load()?;
-        super::engines::refuse_other_families::<F>(&engines)?;
-        super::engines::preflight_for::<F>(&engines, &start.setup, true)?;
-        let (extra, joined) = super::engines::joined_for::<F>(&engines);
-        let mut registry = F::registry_for(args.rules.as_deref().unwrap_or_default());
-        registry.extend(extra);
-        let claimed = engines.claimed_in(F::NAME);
-        let rules = match (&args.rules, claimed.is_empty()) {
-            (Some(rules), _) => rules.clone(),
-            (None, true) => F::DEFAULT_RULES.into(),
-            (None, false) => claimed.join(","),
-        };
-        let mut referees = select(&registry, &rules).map_err(anyhow::Error::msg)?;
-        for info in joined
-            .iter()
-            .filter_map(|id| registry.iter().find(|r| r.id == *id))
-        {
-            if !referees.iter().any(|r| r.id == info.id) {
-                referees.push(info);
-            }
-        }
+        engines.refuse_other_families::<F>()?;
+        engines.preflight::<F>(&start.setup, true)?;
+        let roster = roster::for_campaign::<F>(args.rules.as_deref(), &engines)?;
+        let referees = roster.referees();
         let max_plies = args.max_plies.unwrap_or(start.max_plies);
         campaign_of::<F>(args, &start.setup, &referees, max_plies)
     }
@@ -132,34 +117,34 @@ fn campaign_of<F: Explore>(
             plan.referees.join(",")
         );
     }
-    let mut results = start(&args.out, plan, args.resume)?;
+    let opened = folder::open(&args.out, plan, args.resume, BATCH)?;
+    if opened.nothing_to_resume {
+        eprintln!(
+            "warning: --resume: {} does not exist, so a new campaign starts",
+            args.out.join(results::FILE).display()
+        );
+    }
+    let mut results = opened.results;
     results.claims = referees
         .iter()
         .map(|r| (r.id.clone(), r.claims.clone()))
         .collect();
     let bar = progress(results.plan.own_games(), results.games_done);
-    let mut rendered: Option<Instant> = None;
-    campaign::run(setup, referees, &mut results, BATCH, |r, done, changed| {
-        bar.set_position(done);
-        bar.set_message(format!(
-            "{} divergences, {} signatures",
-            r.divergences(),
-            r.signatures.len()
-        ));
-        // The page draws every divergence's boards: after every batch it would cost a
-        // campaign a quarter of its time; results.json, which a resume needs, is saved always.
-        let due = rendered.is_none_or(|t| t.elapsed() >= RENDER_EVERY);
-        // Cases first: saved results never name a case file that is not there yet.
-        super::report::write_cases(&args.out, r, Some(changed))
-            .map_err(|e| std::io::Error::other(format!("{e:#}")))?;
-        save_results(&args.out, r)?;
-        if due {
-            rendered = Some(Instant::now());
-            super::report::render(&args.out, r)?;
-        }
-        Ok(())
-    })?;
-    super::report::render(&args.out, &results)?;
+    folder::run_campaign(
+        &args.out,
+        setup,
+        referees,
+        &mut results,
+        BATCH,
+        |r, done| {
+            bar.set_position(done);
+            bar.set_message(format!(
+                "{} divergences, {} signatures",
+                r.divergences(),
+                r.signatures.len()
+            ));
+        },
+    )?;
     bar.finish_and_clear();
     out!(
         "{}",
@@ -173,45 +158,6 @@ fn campaign_of<F: Explore>(
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// Fresh results, or the saved ones when resuming the same plan.
-fn start(out: &Path, plan: Plan, resume: bool) -> anyhow::Result<Results> {
-    let saved = out.join("results.json");
-    if !saved.exists() {
-        if resume {
-            eprintln!(
-                "warning: --resume: {} does not exist, so a new campaign starts",
-                saved.display()
-            );
-        }
-        std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-        return Ok(Results::new(plan));
-    }
-    if !resume {
-        bail!(
-            "{} exists: pass --resume to continue that campaign, or choose another --out",
-            saved.display()
-        );
-    }
-    let results = super::report::load(&saved)?;
-    if results.plan != plan {
-        bail!("{} holds a different campaign (board, players, referees, seed, games or ply budget differ)", saved.display());
-    }
-    results
-        .check_consistent(BATCH)
-        .map_err(|e| anyhow::anyhow!("{}: {e}; cannot resume from it", saved.display()))?;
-    Ok(results)
-}
-
-/// How often a running campaign re-renders its CSVs and HTML page.
-const RENDER_EVERY: Duration = Duration::from_secs(30);
-
-/// Writes the results atomically, so an interruption loses at most one batch.
-pub fn save_results(out: &Path, results: &Results) -> std::io::Result<()> {
-    let json = serde_json::to_string_pretty(results)
-        .map_err(|e| std::io::Error::other(format!("{e:#}")))?;
-    rulediff::util::atomic::write(&out.join("results.json"), json.as_bytes())
 }
 
 /// Sizes that would make a campaign check nothing.

@@ -7,13 +7,14 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::case::{self, Case, CaseError};
+use rulediff::families::engines::Engines;
 use rulediff::families::{self, AnyCase, ForCase};
-use rulediff::family::Explore;
+use rulediff::family::Family;
 use rulediff::listed::Listed;
-use rulediff::referee::{select_own, RefereeInfo, Refereed};
+use rulediff::referee::RefereeInfo;
 use rulediff::report;
 use rulediff::runner::defects::RunDefect;
-use rulediff::runner::{self, CaseRun, Options};
+use rulediff::runner::{self, roster, CaseRun, Options};
 use serde::Serialize;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -84,7 +85,8 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let loaded: Vec<Result<AnyCase, CaseError>> =
         files.par_iter().map(|p| families::load(p)).collect();
-    super::engines::preflight_cases(&engines, loaded.iter().flatten().map(AnyCase::family))?;
+    let families: Vec<&str> = loaded.iter().flatten().map(AnyCase::family).collect();
+    engines.preflight_cases(&families)?;
     let bar = progress(files.len() as u64);
     let outcomes: Vec<Outcome> = loaded
         .into_par_iter()
@@ -145,7 +147,7 @@ fn split(outcomes: Vec<Outcome>) -> (Vec<CaseRun>, Vec<RunDefect>, Vec<String>) 
     (runs, defects, errors)
 }
 
-fn defects_of<F: Refereed>(run: &CaseRun, referees: &[&RefereeInfo<F>]) -> Vec<RunDefect> {
+fn defects_of<F: Family>(run: &CaseRun, referees: &[&RefereeInfo<F>]) -> Vec<RunDefect> {
     let claims: Vec<&rulediff::referee::Claims> = referees.iter().map(|r| &r.claims).collect();
     runner::defects::of_run(run, &claims)
 }
@@ -198,7 +200,7 @@ fn run_loaded(
     loaded: Result<AnyCase, CaseError>,
     rules: Option<&str>,
     options: &Options,
-    engines: &rulediff::engine::Engines,
+    engines: &Engines,
 ) -> Outcome {
     match loaded {
         Err(error) => Outcome::Failed(error.to_string()),
@@ -210,54 +212,26 @@ fn run_loaded(
     }
 }
 
-/// [`run_typed`] as an action on a case of any family, with the engines as extra referees
-/// where they apply.
+/// A case of any family through its roster ([`roster::for_case`]): the referees `--rules`
+/// or the case names, and the engines with the rulesets they claim.
 struct RunLoaded<'a> {
     rules: Option<&'a str>,
     options: &'a Options,
-    engines: &'a rulediff::engine::Engines,
+    engines: &'a Engines,
 }
 
 impl ForCase for RunLoaded<'_> {
     type Output = Outcome;
     fn run<F: Listed>(self, case: Case<F>) -> Outcome {
-        let extra = super::engines::joined_for::<F>(self.engines);
-        run_typed(&case, self.rules, self.options, extra)
-    }
-}
-
-/// `extra`: referees from outside the family's registry (engines), and the ids every case
-/// adds to its own referees.
-fn run_typed<F: Refereed + Explore>(
-    case: &Case<F>,
-    rules: Option<&str>,
-    options: &Options,
-    extra: (Vec<RefereeInfo<F>>, Vec<String>),
-) -> Outcome {
-    let mut registry = rulediff::runner::case_registry(case, rules);
-    registry.extend(extra.0);
-    let referees = match rules {
-        Some(spec) => match select_own(&registry, spec) {
-            own if own.is_empty() => return Outcome::Skipped,
-            own => Ok(own),
-        },
-        None => runner::referees_for(&registry, case, None),
-    };
-    match referees {
-        Ok(mut referees) => {
-            for info in extra
-                .1
-                .iter()
-                .filter_map(|id| registry.iter().find(|r| r.id == *id))
-            {
-                if !referees.iter().any(|r| r.id == info.id) {
-                    referees.push(info);
-                }
+        match roster::for_case(&case, self.rules, self.engines) {
+            Ok(Some(roster)) => {
+                let referees = roster.referees();
+                let run = runner::run_case(&case, &referees, self.options);
+                let defects = defects_of(&run, &referees);
+                Outcome::Ran(Box::new(run), defects)
             }
-            let run = runner::run_case(case, &referees, options);
-            let defects = defects_of(&run, &referees);
-            Outcome::Ran(Box::new(run), defects)
+            Ok(None) => Outcome::Skipped,
+            Err(error) => Outcome::Failed(error.to_string()),
         }
-        Err(error) => Outcome::Failed(error.to_string()),
     }
 }

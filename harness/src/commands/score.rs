@@ -9,7 +9,6 @@ use rayon::prelude::*;
 use rulediff::check::recorded::{self, Game, Skip};
 use rulediff::go::Go;
 use rulediff::referee::{select, Refereed};
-use rulediff::report;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Format {
@@ -73,9 +72,9 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         eprintln!("error: {e}");
     }
     let text = match args.format {
-        Format::Text => report::recorded::text(&games),
-        Format::Csv => report::recorded::csv(&games)?,
-        Format::Markdown => report::recorded::markdown(&games),
+        Format::Text => rulediff::check::tables::recorded::text(&games),
+        Format::Csv => rulediff::check::tables::recorded::csv(&games)?,
+        Format::Markdown => rulediff::check::tables::recorded::markdown(&games),
         Format::Json => {
             serde_json::to_string_pretty(&serde_json::json!({
                 "games": games, "not_counted": not_counted, "errors": errors,
@@ -89,7 +88,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     }
     eprintln!(
         "{}",
-        report::recorded::summary(&games, not_counted.len(), errors.len())
+        rulediff::check::tables::recorded::summary(&games, not_counted.len(), errors.len())
     );
     let all_agree = games
         .iter()

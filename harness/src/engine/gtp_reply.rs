@@ -1,5 +1,6 @@
 //! GTP replies as text: assembling the lines an engine prints into replies, and reading the
-//! payloads rulediff asks for (vertices, booleans, scores). Engines are untrusted input, so
+//! payloads rulediff asks for (booleans, scores; a family reads its own vertices, as Go's
+//! `go::engines::gtp_vertex` does). Engines are untrusted input, so
 //! every function here returns an error for anything unexpected and never panics
 //! (`check::fuzz::gtp_reply` holds it to that).
 //!
@@ -8,8 +9,6 @@
 
 use thiserror::Error;
 
-use crate::go::graph::{Graph, Vertex};
-use crate::go::GoPlay;
 use crate::referee::HalfPoints;
 
 /// One complete reply.
@@ -129,15 +128,6 @@ pub fn clip(text: &str) -> String {
     out
 }
 
-/// GTP's name for a play on a grid board: `C3`, `pass`. Appeals have none.
-pub fn vertex_text(graph: &Graph, play: &GoPlay) -> Option<String> {
-    match play {
-        GoPlay::Stone(v) => Some(graph.name(*v).to_string()),
-        GoPlay::Pass => Some("pass".into()),
-        GoPlay::Appeal => None,
-    }
-}
-
 /// Why an engine's answer is not what its command returns; each variant holds the answer
 /// (clipped where long) as the engine wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -157,35 +147,6 @@ pub enum AnswerError {
     /// Not a score like `B+3.5`.
     #[error("`{0}` is not a score like B+3.5")]
     NotAScore(String),
-}
-
-/// A GTP vertex on `graph` (a grid, whose vertex names are GTP coordinates).
-pub fn parse_vertex(graph: &Graph, text: &str) -> Result<GoPlay, AnswerError> {
-    let text = text.trim();
-    if text.eq_ignore_ascii_case("pass") {
-        return Ok(GoPlay::Pass);
-    }
-    let valid = text.len() >= 2
-        && text.len() <= 3
-        && text.as_bytes()[0].is_ascii_alphabetic()
-        && text[1..].bytes().all(|b| b.is_ascii_digit());
-    match valid.then(|| graph.vertex(text)).flatten() {
-        Some(v) => Ok(GoPlay::Stone(v)),
-        None => Err(AnswerError::NotAVertex(clip(text))),
-    }
-}
-
-/// A whitespace-separated list of vertices (`all_legal`), without duplicates.
-pub fn parse_vertex_list(graph: &Graph, text: &str) -> Result<Vec<Vertex>, AnswerError> {
-    let mut out = Vec::new();
-    for word in text.split_whitespace() {
-        match parse_vertex(graph, word)? {
-            GoPlay::Stone(v) if !out.contains(&v) => out.push(v),
-            GoPlay::Stone(_) => return Err(AnswerError::Twice(word.to_string())),
-            _ => return Err(AnswerError::NotAPoint(word.to_string())),
-        }
-    }
-    Ok(out)
 }
 
 /// `is_legal`'s answer: `1` or `0` (some engines say `true` / `false`).
@@ -275,19 +236,7 @@ mod tests {
     }
 
     #[test]
-    fn reads_vertices_booleans_and_scores() {
-        let graph = Graph::grid(5, 5, false).unwrap();
-        assert_eq!(
-            parse_vertex(&graph, "c3"),
-            Ok(GoPlay::Stone(graph.vertex("C3").unwrap()))
-        );
-        assert_eq!(parse_vertex(&graph, "PASS"), Ok(GoPlay::Pass));
-        assert!(parse_vertex(&graph, "F1").is_err());
-        assert!(parse_vertex(&graph, "I1").is_err());
-        assert!(parse_vertex(&graph, "A").is_err());
-        assert_eq!(parse_vertex_list(&graph, " A1  e5 ").unwrap().len(), 2);
-        assert!(parse_vertex_list(&graph, "A1 A1").is_err());
-        assert!(parse_vertex_list(&graph, "A1 pass").is_err());
+    fn reads_booleans_and_scores() {
         assert_eq!(parse_bool("1"), Ok(true));
         assert_eq!(parse_bool(" false "), Ok(false));
         assert!(parse_bool("maybe").is_err());

@@ -1,7 +1,7 @@
 //! rulediff's referee protocol, version 1: how a program in any language referees Go, chess
 //! or xiangqi for rulediff. The client is [`super::json_bridge`] (ids, batches, time-outs,
-//! restarts); the referees on it are [`super::bridge_go`] (Go), [`crate::chess::bridge`]
-//! (chess) and [`crate::xiangqi::ffish`] (xiangqi).
+//! restarts); the referee on it is [`super::bridge`]'s, each family speaking its own dialect
+//! (below).
 //!
 //! # Framing
 //!

@@ -1,6 +1,9 @@
-//! What an engine is: an id, how to start it, which of our rulesets it claims to follow, and
-//! how to talk to it. Specs come from the command line (`--engine id[:ruleset]=command`), from
-//! an engines file in TOML, or from the built-in table ([`super::known`]).
+//! What an engine is: an id, the family it referees, how to start it, which of our rulesets it
+//! claims to follow, and how to talk to it. Specs come from the command line
+//! (`--engine id[:ruleset]=command`), from an engines file in TOML, or from a family's
+//! built-in engines. This reader knows no game: what each family's engines may be (the keys
+//! they take, the protocols they speak, their built-ins, the ids of the family's own referees)
+//! comes in as one [`Accepts`] per family, from the list of families.
 //!
 //! ```toml
 //! [[engine]]
@@ -23,9 +26,9 @@
 //! claim_draws = true                     # chess only: claim the draws the bridge reports
 //! ```
 //!
-//! A chess or xiangqi engine is always a protocol bridge with a command of its own; the keys
-//! of GTP engines (`legality`, `scoring`, `komi`, `pipeline`) are refused for it, as is
-//! `claim_draws` for a Go or xiangqi engine.
+//! A key that only another family's engines take (`komi` for a chess engine, `claim_draws`
+//! for a Go engine) is refused, as is a protocol the family's engines do not speak; a family
+//! without built-in engines needs a `command` in every entry.
 
 use std::path::{Path, PathBuf};
 
@@ -88,10 +91,10 @@ pub enum Kind {
         /// The program and its arguments.
         argv: Vec<String>,
     },
-    /// The `goban` crate, in process, with one of its rule sets.
-    Goban {
-        /// Which of the crate's rule sets.
-        rules: super::goban_lib::GobanRules,
+    /// A library linked into rulediff (a family's own, such as Go's `goban` crate).
+    InProcess {
+        /// The library and how it is set up, for listings.
+        library: String,
     },
     /// A program speaking rulediff's JSON-lines referee protocol ([`super::protocol`]).
     Bridge {
@@ -110,47 +113,63 @@ pub enum Protocol {
     Json,
 }
 
-/// The game family an engine referees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EngineFamily {
-    /// Go: GTP engines, the goban crate, protocol bridges.
-    #[default]
-    Go,
-    /// Chess: protocol bridges.
-    Chess,
-    /// Xiangqi: protocol bridges answering as `ffish_bridge.py` does.
-    Xiangqi,
+impl Protocol {
+    /// A program run as `argv` speaking this protocol.
+    pub fn kind(self, argv: Vec<String>) -> Kind {
+        match self {
+            Protocol::Gtp => Kind::Gtp { argv },
+            Protocol::Json => Kind::Bridge { argv },
+        }
+    }
+
+    fn short(self) -> &'static str {
+        match self {
+            Protocol::Gtp => "GTP",
+            Protocol::Json => "JSON",
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Protocol::Gtp => "GTP (`protocol = \"gtp\"`)",
+            Protocol::Json => "rulediff's JSON protocol (`protocol = \"json\"`)",
+        }
+    }
 }
 
-impl EngineFamily {
-    /// The family's name, as case files and `--family` write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineFamily::Go => "go",
-            EngineFamily::Chess => "chess",
-            EngineFamily::Xiangqi => "xiangqi",
-        }
-    }
+/// What the engines of one family may be, as the family says (its `Listed`): the engines-file
+/// reader checks every definition against it and names no game itself.
+#[derive(Debug, Clone)]
+pub struct Accepts {
+    /// The family's name, as case files and `family = "…"` write it.
+    pub family: &'static str,
+    /// How messages name the family (`Go`, `chess`).
+    pub title: &'static str,
+    /// The protocols its engines speak; a new engine speaks the first unless it says.
+    pub protocols: Vec<Protocol>,
+    /// The keys of a definition that only this family's engines take (of
+    /// [`Accepts::FAMILY_KEYS`]).
+    pub keys: Vec<&'static str>,
+    /// Its built-in engines, which `--engine ID` and an entry without a command name.
+    pub built_in: Vec<EngineSpec>,
+    /// The ids of the family's own referees: an engine may not take one, and the ruleset it
+    /// claims must be one.
+    pub referees: Vec<String>,
+    /// Whether `rulediff run` starts the family's engines once, on the family's default start,
+    /// before any case, so that one that cannot start is an error before the run rather than
+    /// a fault in every case (Go's); otherwise each case reports its engines' faults.
+    pub checked_before_a_run: bool,
+    /// The ids of the family's own referees that are programs shipped with rulediff behind
+    /// bridges (chess's python-chess, xiangqi's Fairy-Stockfish), for `rulediff engines`.
+    pub bundled: Vec<String>,
+    /// What rulediff asks an engine of each kind, for `rulediff engines`.
+    pub asks: fn(&Kind) -> &'static str,
+}
 
-    /// The ids of the family's own referees (rulesets and built-in bridges).
-    fn referee_ids(self) -> Vec<String> {
-        use crate::referee::Refereed;
-        match self {
-            EngineFamily::Go => crate::go::Go::registry()
-                .into_iter()
-                .map(|r| r.id)
-                .collect(),
-            EngineFamily::Chess => crate::chess::Chess::registry()
-                .into_iter()
-                .map(|r| r.id)
-                .collect(),
-            EngineFamily::Xiangqi => crate::xiangqi::Xiangqi::registry()
-                .into_iter()
-                .map(|r| r.id)
-                .collect(),
-        }
-    }
+impl Accepts {
+    /// The keys of a definition that some families' engines take and others refuse.
+    pub const FAMILY_KEYS: [&'static str; 5] =
+        ["legality", "scoring", "komi", "pipeline", "claim_draws"];
 }
 
 /// One engine.
@@ -158,8 +177,8 @@ impl EngineFamily {
 pub struct EngineSpec {
     /// The id `--rules` and reports name it by.
     pub id: String,
-    /// The game it referees.
-    pub family: EngineFamily,
+    /// The name of the family whose games it referees (one of the list of families).
+    pub family: String,
     /// What stands behind it.
     pub kind: Kind,
     /// Our ruleset it claims to follow; runs and campaigns add it so the two are compared.
@@ -191,13 +210,13 @@ pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 pub const MAX_TIMEOUT_MS: u64 = 3_600_000;
 
 impl EngineSpec {
-    /// A GTP engine run as `argv`, claiming `ruleset`, with every other setting at its
-    /// default.
-    pub fn gtp(id: &str, argv: Vec<String>, ruleset: Option<&str>) -> Self {
+    /// An engine of `family` behind `kind`, claiming `ruleset`, with every other setting at
+    /// its default.
+    pub fn new(family: &str, id: &str, kind: Kind, ruleset: Option<&str>) -> Self {
         EngineSpec {
             id: id.to_string(),
-            family: EngineFamily::Go,
-            kind: Kind::Gtp { argv },
+            family: family.to_string(),
+            kind,
             ruleset: ruleset.map(str::to_string),
             timeout_ms: DEFAULT_TIMEOUT_MS,
             startup_ms: None,
@@ -219,7 +238,7 @@ impl EngineSpec {
     pub fn command_line(&self) -> String {
         match &self.kind {
             Kind::Gtp { argv } | Kind::Bridge { argv } => argv.join(" "),
-            Kind::Goban { rules } => format!("(in process) goban crate, {}", rules.name()),
+            Kind::InProcess { library } => format!("(in process) {library}"),
         }
     }
 }
@@ -239,8 +258,26 @@ struct FileEntry {
     pipeline: Option<bool>,
     summary: Option<String>,
     protocol: Option<Protocol>,
-    family: Option<EngineFamily>,
+    family: Option<toml::Spanned<String>>,
     claim_draws: Option<bool>,
+}
+
+impl FileEntry {
+    /// The family-only keys ([`Accepts::FAMILY_KEYS`]) the entry gives.
+    fn family_keys(&self) -> Vec<&'static str> {
+        let given = [
+            self.legality.is_some(),
+            self.scoring.is_some(),
+            self.komi.is_some(),
+            self.pipeline.is_some(),
+            self.claim_draws.is_some(),
+        ];
+        Accepts::FAMILY_KEYS
+            .into_iter()
+            .zip(given)
+            .filter_map(|(key, given)| given.then_some(key))
+            .collect()
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -257,16 +294,21 @@ struct EnginesFile {
     engine: Vec<toml::Spanned<FileEntry>>,
 }
 
-/// Reads an engines file.
-pub fn load_file(path: &Path) -> Result<Vec<EngineSpec>, SpecError> {
+/// Reads an engines file, for the families `families` (the first is the default).
+pub fn load_file(path: &Path, families: &[Accepts]) -> Result<Vec<EngineSpec>, SpecError> {
     let origin = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| SpecError::new(&origin, format!("cannot read: {e}")))?;
-    parse_file(&origin, &text)
+    parse_file(&origin, &text, families)
 }
 
-/// Parses the text of an engines file; errors name the line.
-pub fn parse_file(origin: &str, text: &str) -> Result<Vec<EngineSpec>, SpecError> {
+/// Parses the text of an engines file for the families `families` (the first is the default
+/// of an entry that names none); errors name the line.
+pub fn parse_file(
+    origin: &str,
+    text: &str,
+    families: &[Accepts],
+) -> Result<Vec<EngineSpec>, SpecError> {
     let file: EnginesFile = toml::from_str(text).map_err(|e| {
         let (line, column) = crate::util::line_column(text, e.span().map_or(0, |s| s.start));
         let at = format!("{origin}:{line}:{column}");
@@ -280,11 +322,9 @@ pub fn parse_file(origin: &str, text: &str) -> Result<Vec<EngineSpec>, SpecError
         if specs.iter().any(|s| s.id == entry.id) {
             return Err(SpecError::new(here, "defined twice"));
         }
-        let spec = match entry.family.unwrap_or_default() {
-            EngineFamily::Go => go_entry(&here, entry)?,
-            family => bridge_entry(&here, family, entry)?,
-        };
-        check(&here, &spec)?;
+        let family = family_of(origin, text, &entry, families)?;
+        let spec = entry_spec(&here, family, families, entry)?;
+        check(&here, &spec, families)?;
         specs.push(spec);
     }
     Ok(specs)
@@ -298,23 +338,63 @@ fn command_of(entry: &FileEntry) -> Option<Vec<String>> {
     }
 }
 
-/// A Go engine: a built-in one (its settings overridden) or a new GTP or protocol program.
-fn go_entry(here: &str, entry: FileEntry) -> Result<EngineSpec, SpecError> {
-    if entry.claim_draws.is_some() {
+/// The family an entry names (the first of `families` where it names none).
+fn family_of<'a>(
+    origin: &str,
+    text: &str,
+    entry: &FileEntry,
+    families: &'a [Accepts],
+) -> Result<&'a Accepts, SpecError> {
+    let Some(name) = &entry.family else {
+        return default_family(origin, families);
+    };
+    families
+        .iter()
+        .find(|f| f.family == name.get_ref())
+        .ok_or_else(|| {
+            let (line, column) = crate::util::line_column(text, name.span().start);
+            let known: Vec<&str> = families.iter().map(|f| f.family).collect();
+            SpecError::new(
+                format!("{origin}:{line}:{column}"),
+                format!(
+                    "unknown family `{}` (known: {})",
+                    name.get_ref(),
+                    known.join(", ")
+                ),
+            )
+        })
+}
+
+fn default_family<'a>(origin: &str, families: &'a [Accepts]) -> Result<&'a Accepts, SpecError> {
+    families
+        .first()
+        .ok_or_else(|| SpecError::new(origin, "no family takes engines"))
+}
+
+/// An entry of `family`: a built-in engine (its settings overridden) or a new program.
+fn entry_spec(
+    here: &str,
+    family: &Accepts,
+    families: &[Accepts],
+    entry: FileEntry,
+) -> Result<EngineSpec, SpecError> {
+    refuse_others_keys(here, family, families, &entry)?;
+    if let Some(protocol) = entry.protocol.filter(|p| !family.protocols.contains(p)) {
+        let speaks = family.protocols.first().map_or("nothing", |p| p.describe());
         return Err(SpecError::new(
             here,
-            "`claim_draws` applies to chess engines only (add `family = \"chess\"`)",
+            format!(
+                "a {} engine speaks {speaks}, not {}",
+                family.family,
+                protocol.short()
+            ),
         ));
     }
-    let mut spec = base(here, &entry.id, command_of(&entry))?;
+    let mut spec = base(here, family, &entry.id, command_of(&entry))?;
     if let (Some(protocol), Kind::Gtp { argv } | Kind::Bridge { argv }) =
         (entry.protocol, &spec.kind)
     {
-        let argv = argv.clone();
-        spec.kind = match protocol {
-            Protocol::Gtp => Kind::Gtp { argv },
-            Protocol::Json => Kind::Bridge { argv },
-        };
+        spec.kind = protocol.kind(argv.clone());
     }
     if entry.ruleset.is_some() {
         spec.ruleset = entry.ruleset;
@@ -326,66 +406,43 @@ fn go_entry(here: &str, entry: FileEntry) -> Result<EngineSpec, SpecError> {
     spec.komi = entry.komi.unwrap_or(spec.komi);
     spec.pipeline = entry.pipeline.unwrap_or(spec.pipeline);
     spec.summary = entry.summary.unwrap_or(spec.summary);
+    spec.claim_draws = entry.claim_draws.unwrap_or(spec.claim_draws);
     Ok(spec)
 }
 
-/// A chess or xiangqi engine: always a protocol bridge, with its own command.
-fn bridge_entry(
+/// Refuses a key only another family's engines take; an entry that names no family is told
+/// which to name.
+fn refuse_others_keys(
     here: &str,
-    family: EngineFamily,
-    entry: FileEntry,
-) -> Result<EngineSpec, SpecError> {
-    let name = family.name();
-    let go_only = [
-        ("legality", entry.legality.is_some()),
-        ("scoring", entry.scoring.is_some()),
-        ("komi", entry.komi.is_some()),
-        ("pipeline", entry.pipeline.is_some()),
-    ];
-    if let Some((key, _)) = go_only.iter().find(|(_, given)| *given) {
-        return Err(SpecError::new(
-            here,
-            format!("`{key}` applies to Go engines only, not to a {name} engine"),
-        ));
-    }
-    if entry.protocol == Some(Protocol::Gtp) {
-        return Err(SpecError::new(
-            here,
-            format!(
-                "a {name} engine speaks rulediff's JSON protocol (`protocol = \"json\"`), not GTP"
-            ),
-        ));
-    }
-    if family != EngineFamily::Chess && entry.claim_draws.is_some() {
-        return Err(SpecError::new(
-            here,
-            format!("`claim_draws` applies to chess engines only, not to a {name} engine"),
-        ));
-    }
-    let Some(argv) = command_of(&entry) else {
-        return Err(SpecError::new(
-            here,
-            format!(
-                "a {name} engine needs `command`, its bridge program (the built-in {name} \
-                 bridges are referees already: `--family {name} --rules ID`)"
-            ),
-        ));
+    family: &Accepts,
+    families: &[Accepts],
+    entry: &FileEntry,
+) -> Result<(), SpecError> {
+    let Some(key) = entry
+        .family_keys()
+        .into_iter()
+        .find(|key| !family.keys.contains(key))
+    else {
+        return Ok(());
     };
-    Ok(EngineSpec {
-        family,
-        kind: Kind::Bridge { argv },
-        ruleset: entry.ruleset,
-        timeout_ms: entry.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS),
-        startup_ms: entry.startup_ms,
-        summary: entry.summary.unwrap_or_default(),
-        claim_draws: entry.claim_draws.unwrap_or(false),
-        ..EngineSpec::gtp(&entry.id, Vec::new(), None)
-    })
+    let owner = families.iter().find(|f| f.keys.contains(&key));
+    let message = match (owner, &entry.family) {
+        (Some(owner), None) => format!(
+            "`{key}` applies to {} engines only (add `family = \"{}\"`)",
+            owner.title, owner.family
+        ),
+        (Some(owner), Some(_)) => format!(
+            "`{key}` applies to {} engines only, not to a {} engine",
+            owner.title, family.family
+        ),
+        (None, _) => format!("`{key}` applies to no family's engines"),
+    };
+    Err(SpecError::new(here, message))
 }
 
 /// Parses `--engine`: `id` (built-in), `id=program` (built-in with its program elsewhere),
-/// `id=command words…` or `id:ruleset=command words…`.
-pub fn parse_arg(arg: &str) -> Result<EngineSpec, SpecError> {
+/// `id=command words…` or `id:ruleset=command words…`, an engine of the first of `families`.
+pub fn parse_arg(arg: &str, families: &[Accepts]) -> Result<EngineSpec, SpecError> {
     let origin = format!("--engine {arg}");
     let (name, command) = match arg.split_once('=') {
         Some((name, command)) => (name.trim(), Some(words(command))),
@@ -395,18 +452,25 @@ pub fn parse_arg(arg: &str) -> Result<EngineSpec, SpecError> {
         Some((id, ruleset)) => (id.trim(), Some(ruleset.trim().to_string())),
         None => (name, None),
     };
-    let mut spec = base(&origin, id, command)?;
+    let family = default_family(&origin, families)?;
+    let mut spec = base(&origin, family, id, command)?;
     if ruleset.is_some() {
         spec.ruleset = ruleset;
     }
-    check(&origin, &spec)?;
+    check(&origin, &spec, families)?;
     Ok(spec)
 }
 
-/// The built-in spec for `id`, with `argv` as given, or a new GTP engine.
-fn base(origin: &str, id: &str, argv: Option<Vec<String>>) -> Result<EngineSpec, SpecError> {
+/// The built-in engine of `family` with id `id`, with `argv` as given, or a new engine of the
+/// family's first protocol.
+fn base(
+    origin: &str,
+    family: &Accepts,
+    id: &str,
+    argv: Option<Vec<String>>,
+) -> Result<EngineSpec, SpecError> {
     check_id(origin, id)?;
-    let known = super::known::find(id);
+    let known = family.built_in.iter().find(|s| s.id == id).cloned();
     match (known, argv) {
         (Some(spec), None) => Ok(spec),
         (Some(mut spec), Some(argv)) => {
@@ -424,24 +488,47 @@ fn base(origin: &str, id: &str, argv: Option<Vec<String>>) -> Result<EngineSpec,
             }
             Ok(spec)
         }
-        (None, Some(argv)) => Ok(EngineSpec::gtp(id, argv, None)),
-        (None, None) => Err(SpecError::new(
-            origin,
-            format!(
-                "`{id}` is not a built-in engine ({}); give a command: `{id}=program args…`",
-                super::known::ids().join(", ")
-            ),
-        )),
+        (None, Some(argv)) => {
+            let protocol = family.protocols.first().copied().unwrap_or(Protocol::Json);
+            Ok(EngineSpec::new(
+                family.family,
+                id,
+                protocol.kind(argv),
+                None,
+            ))
+        }
+        (None, None) if family.built_in.is_empty() => {
+            let name = family.family;
+            Err(SpecError::new(
+                origin,
+                format!(
+                    "a {name} engine needs `command`, its bridge program (the built-in {name} \
+                     bridges are referees already: `--family {name} --rules ID`)"
+                ),
+            ))
+        }
+        (None, None) => {
+            let ids: Vec<&str> = family.built_in.iter().map(|s| s.id.as_str()).collect();
+            Err(SpecError::new(
+                origin,
+                format!(
+                    "`{id}` is not a built-in engine ({}); give a command: `{id}=program args…`",
+                    ids.join(", ")
+                ),
+            ))
+        }
     }
 }
 
-fn check(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
+/// Checks a definition from `origin`: its command, its names (against its family's, one of
+/// `families`), its time-outs and komi.
+pub fn check(origin: &str, spec: &EngineSpec, families: &[Accepts]) -> Result<(), SpecError> {
     if let Kind::Gtp { argv } | Kind::Bridge { argv } = &spec.kind {
         if argv.is_empty() {
             return Err(SpecError::new(origin, "empty command"));
         }
     }
-    check_names(origin, spec)?;
+    check_names(origin, spec, families)?;
     for (name, ms) in [
         ("timeout_ms", spec.timeout_ms),
         ("startup_ms", spec.startup_ms()),
@@ -476,10 +563,21 @@ fn check_id(origin: &str, id: &str) -> Result<(), SpecError> {
 /// An engine's id must not hide a referee of its family (runs look referees up by id), and
 /// the ruleset it claims must be one of that family's rulesets, or nothing would be compared
 /// with it.
-fn check_names(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
+fn check_names(origin: &str, spec: &EngineSpec, families: &[Accepts]) -> Result<(), SpecError> {
     check_id(origin, &spec.id)?;
-    let name = spec.family.name();
-    let own = spec.family.referee_ids();
+    let Some(family) = families.iter().find(|f| f.family == spec.family) else {
+        let known: Vec<&str> = families.iter().map(|f| f.family).collect();
+        return Err(SpecError::new(
+            origin,
+            format!(
+                "engine `{}`: unknown family `{}` (known: {})",
+                spec.id,
+                spec.family,
+                known.join(", ")
+            ),
+        ));
+    };
+    let (name, own) = (family.family, &family.referees);
     if own.contains(&spec.id) {
         return Err(SpecError::new(
             origin,
@@ -495,16 +593,15 @@ fn check_names(origin: &str, spec: &EngineSpec) -> Result<(), SpecError> {
     if own.contains(ruleset) {
         return Ok(());
     }
-    let other = [EngineFamily::Go, EngineFamily::Chess, EngineFamily::Xiangqi]
-        .into_iter()
-        .find(|f| *f != spec.family && f.referee_ids().contains(ruleset));
+    let other = families
+        .iter()
+        .find(|f| f.family != name && f.referees.contains(ruleset));
     let message = match other {
-        Some(family) => format!(
+        Some(other) => format!(
             "ruleset `{ruleset}` is a {} ruleset, and this engine referees {name} games \
              (set `family = \"{}\"` in an engines file, or claim a {name} ruleset: \
              `rulediff rules` lists them)",
-            family.name(),
-            family.name()
+            other.family, other.family
         ),
         None => format!("unknown ruleset `{ruleset}`; `rulediff rules` lists the {name} rulesets"),
     };
@@ -562,129 +659,5 @@ mod tests {
     fn splits_commands() {
         assert_eq!(words(" a  b\t\"c d\" \"\" "), ["a", "b", "c d", ""]);
         assert!(words("   ").is_empty());
-    }
-
-    #[test]
-    fn command_line_forms() {
-        let spec = parse_arg("mine:psk+suicide=./bot --gtp").unwrap();
-        assert_eq!(spec.id, "mine");
-        assert_eq!(spec.ruleset.as_deref(), Some("psk+suicide"));
-        assert_eq!(
-            spec.kind,
-            Kind::Gtp {
-                argv: vec!["./bot".into(), "--gtp".into()]
-            }
-        );
-        let builtin = parse_arg("gnugo-psk=/opt/gnugo").unwrap();
-        let Kind::Gtp { argv } = &builtin.kind else {
-            panic!("gnugo is GTP")
-        };
-        assert_eq!(argv[0], "/opt/gnugo");
-        assert!(argv.contains(&"--positional-superko".to_string()));
-        assert_eq!(builtin.ruleset.as_deref(), Some("psk"));
-        assert!(parse_arg("nobody")
-            .unwrap_err()
-            .message
-            .contains("built-in"));
-        assert!(parse_arg("bad id=x").is_err());
-        assert!(parse_arg("x=").is_err());
-        assert!(parse_arg("goban-chinese=/bin/true").is_err());
-    }
-
-    #[test]
-    fn engines_file() {
-        let text = "[[engine]]\nid = \"a\"\ncommand = [\"prog\", \"--x\"]\nruleset = \"ssk\"\ntimeout_ms = 50\nlegality = \"play\"\nscoring = \"engine\"\nkomi = 7.5\n\n[[engine]]\nid = \"gnugo-no-ko\"\n";
-        let specs = parse_file("e.toml", text).unwrap();
-        assert_eq!(specs.len(), 2);
-        assert_eq!(specs[0].legality, Legality::Play);
-        assert_eq!(specs[0].scoring, ScoringMode::Engine);
-        assert_eq!(specs[0].timeout_ms, 50);
-        assert_eq!(specs[1].ruleset.as_deref(), Some("no-ko"));
-        let err = parse_file("e.toml", "[[engine]]\nid = \"a\"\ncolour = 1\n").unwrap_err();
-        assert!(err.origin.starts_with("e.toml:"), "{err}");
-        let twice = "[[engine]]\nid=\"a\"\ncommand=\"x\"\n[[engine]]\nid=\"a\"\ncommand=\"y\"\n";
-        assert!(parse_file("e.toml", twice)
-            .unwrap_err()
-            .message
-            .contains("twice"));
-        assert!(parse_file("e.toml", "[[engine]]\nid=\"a\"\ncommand=\"x\"\nkomi=0.3\n").is_err());
-    }
-
-    #[test]
-    fn claimed_rulesets_and_ids_are_checked() {
-        let message = |arg: &str| parse_arg(arg).unwrap_err().message;
-        assert!(message("a:nonsense-rule=x").contains("unknown ruleset `nonsense-rule`"));
-        assert!(message("a:fide=x").contains("`fide` is a chess ruleset"));
-        assert!(message("psk=x").contains("id `psk` is a built-in referee's (go)"));
-        for spec in crate::engine::known::all() {
-            assert!(check("built-in", &spec).is_ok(), "{}", spec.id);
-        }
-    }
-
-    #[test]
-    fn chess_and_xiangqi_bridges_in_an_engines_file() {
-        let text = "[[engine]]\nid = \"mine\"\nfamily = \"chess\"\ncommand = \"python3 b.py\"\nruleset = \"fide\"\nclaim_draws = true\ntimeout_ms = 300\n\n[[engine]]\nid = \"xq\"\nfamily = \"xiangqi\"\ncommand = [\"x\"]\nruleset = \"no-repetition\"\n";
-        let specs = parse_file("e.toml", text).unwrap();
-        assert_eq!(specs[0].family, EngineFamily::Chess);
-        assert!(specs[0].claim_draws);
-        assert_eq!(specs[0].timeout_ms, 300);
-        assert_eq!(
-            specs[0].kind,
-            Kind::Bridge {
-                argv: vec!["python3".into(), "b.py".into()]
-            }
-        );
-        assert_eq!(specs[1].family, EngineFamily::Xiangqi);
-        assert_eq!(specs[1].ruleset.as_deref(), Some("no-repetition"));
-    }
-
-    #[test]
-    fn bad_chess_and_xiangqi_entries_name_their_line() {
-        let error = |body: &str| {
-            let text = format!("# engines\n\n[[engine]]\nid = \"e\"\n{body}");
-            parse_file("e.toml", &text).unwrap_err().to_string()
-        };
-        let chess = "family = \"chess\"\ncommand = \"b\"\n";
-        for (body, expected) in [
-            (
-                "family = \"chess\"\n",
-                "e.toml:3: engine `e`: a chess engine needs `command`",
-            ),
-            (
-                &format!("{chess}komi = 0.5\n"),
-                "e.toml:3: engine `e`: `komi` applies to Go engines only",
-            ),
-            (
-                &format!("{chess}protocol = \"gtp\"\n"),
-                "speaks rulediff's JSON protocol",
-            ),
-            (
-                &format!("{chess}ruleset = \"psk\"\n"),
-                "`psk` is a go ruleset, and this engine referees chess games",
-            ),
-            (
-                &format!("{chess}ruleset = \"nope\"\n"),
-                "unknown ruleset `nope`; `rulediff rules` lists the chess rulesets",
-            ),
-            (
-                "family = \"xiangqi\"\ncommand = \"b\"\nclaim_draws = true\n",
-                "`claim_draws` applies to chess engines only",
-            ),
-            (
-                "family = \"xiangqi\"\ncommand = \"b\"\nruleset = \"fide\"\n",
-                "`fide` is a chess ruleset",
-            ),
-            (
-                "command = \"b\"\nclaim_draws = false\n",
-                "`claim_draws` applies to chess engines only",
-            ),
-            ("family = \"shogi\"\ncommand = \"b\"\n", "e.toml:5:"),
-        ] {
-            let got = error(body);
-            assert!(got.contains(expected), "{body}: {got}");
-        }
-        let builtin = "[[engine]]\nid = \"python-chess\"\nfamily = \"chess\"\ncommand = \"b\"\n";
-        let got = parse_file("e.toml", builtin).unwrap_err().to_string();
-        assert!(got.contains("is a built-in referee's (chess)"), "{got}");
     }
 }

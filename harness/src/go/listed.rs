@@ -56,6 +56,16 @@ impl Listed for Go {
         super::seeds::seeds(corpus)
     }
 
+    fn engines() -> crate::engine::spec::Accepts {
+        super::engines::accepts()
+    }
+
+    fn engine_referee(
+        engine: &crate::engine::Engine,
+    ) -> Result<crate::referee::RefereeInfo<Go>, crate::referee::Fault> {
+        super::engines::referee(engine)
+    }
+
     fn if_searchable<A: ForSearchable>(action: &mut A) -> Option<A::Output> {
         Some(action.run::<Go>())
     }

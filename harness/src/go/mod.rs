@@ -3,6 +3,7 @@
 pub mod board;
 pub mod case;
 pub mod diagram;
+pub mod engines;
 pub mod explore;
 mod geng;
 pub mod graph;

@@ -1,7 +1,8 @@
 //! What the list of families (`families.rs`) needs of a family beyond the game itself:
 //! reading its case files, its referees, its start positions from a command line
-//! ([`start`]), exhaustive search ([`search`]), fuzz seeds, and its engines. Each family
-//! implements [`Listed`] in its own folder; the list above the games names them.
+//! ([`start`]), exhaustive search ([`search`]), fuzz seeds, and its engines (an engine
+//! entry becomes a referee of the family here, so the engine layer names no game). Each
+//! family implements [`Listed`] in its own folder; the list above the games names them.
 
 pub mod search;
 pub mod start;
@@ -9,8 +10,10 @@ pub mod start;
 use std::path::Path;
 
 use crate::case::{Case, CaseError, Header, Source};
+use crate::engine::spec::Accepts;
+use crate::engine::Engine;
 use crate::family::Explore;
-use crate::referee::Refereed;
+use crate::referee::{Fault, RefereeInfo, Refereed};
 
 pub use search::{ForSearchable, SearchOptions, SearchStart, Searchable};
 pub use start::{Start, StartError, StartOptions};
@@ -35,6 +38,12 @@ pub trait Listed: Explore + Refereed {
     /// (`corpus`: the folder that holds every family's case folder); `fuzz/seed.sh` writes
     /// them as `fuzz/seeds/<target>/<name>`.
     fn fuzz_seeds(corpus: &Path) -> std::io::Result<Vec<Seed>>;
+    /// What this family's engines may be, for the reader of engine definitions: the keys and
+    /// protocols they take, the built-in engines, the family's referee ids.
+    fn engines() -> Accepts;
+    /// The referee an engine of this family is (an entry of [`Accepts::built_in`] or one
+    /// defined like it); a fault where it cannot be one here (a program not found).
+    fn engine_referee(engine: &Engine) -> Result<RefereeInfo<Self>, Fault>;
     /// Does `action` with this family, if exhaustive search can search its games
     /// ([`Searchable`]); `None` where it cannot (the default).
     fn if_searchable<A: ForSearchable>(action: &mut A) -> Option<A::Output> {

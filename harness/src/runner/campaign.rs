@@ -42,12 +42,6 @@ pub struct Plan {
 #[error("`{0}` is not a shard: write I/N with 0 <= I < N, as `2/4`")]
 pub struct NotAShard(pub String);
 
-/// Saved results that are not a rulediff results file (a JSON syntax error names its line
-/// and column).
-#[derive(Debug, thiserror::Error)]
-#[error("not a rulediff results file: {0}")]
-pub struct NotResults(pub serde_json::Error);
-
 /// Saved results that no run could have written (edited or damaged): what does not add up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("inconsistent results: {0}")]
@@ -165,11 +159,6 @@ impl Results {
     /// Divergences found, counting every occurrence of every signature.
     pub fn divergences(&self) -> usize {
         self.signatures.iter().map(|s| s.count).sum()
-    }
-
-    /// Reads saved results (`results.json`); a syntax error names its line and column.
-    pub fn from_json(text: &str) -> Result<Results, NotResults> {
-        serde_json::from_str(text).map_err(NotResults)
     }
 
     /// Whether these results could have been saved by [`run`] with batches of `batch` games:

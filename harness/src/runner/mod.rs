@@ -11,6 +11,7 @@ pub mod merge;
 pub mod minimize;
 pub mod random;
 pub mod record;
+pub mod roster;
 pub mod signature;
 
 pub use divergence::{divergences, Divergence};

@@ -6,8 +6,9 @@
 //! `RULEDIFF_PYTHON` names the interpreter (default `python3`) and `RULEDIFF_CCHESS_BRIDGE`
 //! the script (default: the one in this source tree).
 
-use super::ffish::{python, StateBridge};
+use super::ffish::state_bridge;
 use super::Xiangqi;
+use crate::engine::bundled::python;
 use crate::referee::{Claims, RefereeInfo};
 
 /// The registry entry.
@@ -16,7 +17,7 @@ pub fn info() -> RefereeInfo<Xiangqi> {
         "cchess",
         "cchess (PyPI) through its bridge: legal moves as its no_moves() counts them, no repetition rule",
         "cchess 1.25.5 (PyPI, github.com/walker8088/cchess) board.py: is_valid_move and not is_checked_move; no moves loses; via harness/bridges/cchess_bridge.py",
-        || Box::new(StateBridge::new("cchess", vec![python(), script()])),
+        || Box::new(state_bridge("cchess", vec![python(), script()], None)),
     )
     .with_details(
         "External: needs python3 with cchess (pip install cchess). Claims no-repetition: cchess has no\n\

@@ -37,4 +37,13 @@ impl Listed for Xiangqi {
     fn fuzz_seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
         super::seeds::seeds(&corpus.join(Xiangqi::NAME))
     }
+    fn engines() -> crate::engine::spec::Accepts {
+        super::ffish::accepts()
+    }
+
+    fn engine_referee(
+        engine: &crate::engine::Engine,
+    ) -> Result<crate::referee::RefereeInfo<Xiangqi>, crate::referee::Fault> {
+        super::ffish::from_engine(engine)
+    }
 }

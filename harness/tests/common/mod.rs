@@ -145,7 +145,7 @@ impl Tool {
             Tool::PettingZoo => python("pettingzoo.classic.go_v5"),
             Tool::Cchess => python("cchess"),
             Tool::NodeBridges => {
-                let dir = rulediff::engine::known::node_bridges_dir();
+                let dir = rulediff::engine::bundled::node_bridges_dir();
                 program("node")
                     && [
                         "@sabaki/go-board",

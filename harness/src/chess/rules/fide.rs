@@ -115,7 +115,7 @@ pub fn counts_key(
 pub enum Upcoming {
     /// Every legal reversible move is made and its position looked up.
     TryMoves,
-    /// Cuckoo tables of reversible moves ([`crate::chess::detect::cuckoo`]).
+    /// Cuckoo tables of reversible moves ([`super::cuckoo`]).
     Cuckoo,
 }
 
@@ -157,8 +157,7 @@ impl Fide {
             return None;
         }
         if self.upcoming == Upcoming::Cuckoo {
-            return crate::chess::detect::cuckoo::upcoming(pos, &self.window)
-                .then_some("threefold-intended");
+            return super::cuckoo::upcoming(pos, &self.window).then_some("threefold-intended");
         }
         let reaches = |m: &Move| {
             !pos.is_irreversible(*m) && {

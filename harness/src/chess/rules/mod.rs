@@ -5,6 +5,7 @@
 //! their rules on repetition and on moves without a capture or a pawn move, which each
 //! [`DrawRules`] supplies.
 
+pub mod cuckoo;
 pub mod fide;
 pub mod german;
 pub mod registry;

@@ -1,11 +1,12 @@
-//! Every chess referee by id.
+//! The internal chess rulesets by id, each with its `@spec` twin (the family's whole registry,
+//! with the detectors and the bridges, is `chess::registry`).
 
 use super::fide::{Claims, Fide, Kind};
 use super::german::German;
 use super::spec::{SpecFide, SpecGerman};
 use super::{ChessReferee, DrawRules, NoDrawRule};
 use crate::chess::Chess;
-use crate::referee::{RefereeInfo, Refereed};
+use crate::referee::RefereeInfo;
 
 const LAWS: &str = "FIDE Laws of Chess (2023), art. 5.1, 5.2, 9.2, 9.3, 9.6";
 const GERMAN_SOURCE: &str =
@@ -120,7 +121,7 @@ pub fn claims(ruleset: &str) -> crate::referee::Claims {
 }
 
 /// The internal referees: each ruleset and its `@spec` twin.
-fn internal() -> Vec<RefereeInfo<Chess>> {
+pub fn rulesets() -> Vec<RefereeInfo<Chess>> {
     let mut out = Vec::new();
     for e in ENTRIES {
         out.push(
@@ -146,17 +147,4 @@ fn internal() -> Vec<RefereeInfo<Chess>> {
         );
     }
     out
-}
-
-impl Refereed for Chess {
-    const DEFAULT_RULES: &'static str = "fide,fide-no-claim,threefold-automatic,german";
-    /// No referee is named by parts.
-    type NameError = std::convert::Infallible;
-
-    fn registry() -> Vec<RefereeInfo<Chess>> {
-        let mut all = internal();
-        all.extend(crate::chess::bridge::registry());
-        all.extend(crate::chess::detect::registry());
-        all
-    }
 }

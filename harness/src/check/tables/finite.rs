@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use super::kee_space::SpaceRow;
 use crate::check::finite::Finiteness;
-use crate::report::kee_space::SpaceRow;
 
 /// One search's result, as the tables and the resume journal keep it.
 #[derive(Clone, Serialize, Deserialize)]

@@ -1,10 +1,18 @@
 //! Built-in engine definitions: GNU Go 3.8 in each ko mode and suicide option, paired with our
 //! ruleset of the same meaning; Leela Zero with a locally made all-zero network; and the
-//! `goban` crate in process; and the npm rule engines through their protocol bridges
-//! (`harness/bridges/node/`).
+//! `goban` crate in process; and the npm and PyPI rule engines through their protocol bridges
+//! (`harness/bridges/`).
 
 use super::goban_lib::GobanRules;
-use super::spec::{EngineSpec, Kind, Legality};
+use crate::engine::bundled::{node_command, python, script};
+use crate::engine::spec::{EngineSpec, Kind, Legality};
+use crate::family::Family;
+use crate::go::Go;
+
+/// A Go engine over GTP run as `argv`, claiming `ruleset`, every other setting at its default.
+pub fn gtp(id: &str, argv: Vec<String>, ruleset: Option<&str>) -> EngineSpec {
+    EngineSpec::new(Go::NAME, id, Kind::Gtp { argv }, ruleset)
+}
 
 /// Placeholder in a command for the path of the generated all-zero Leela Zero network.
 pub const ZERO_WEIGHTS: &str = "{zero-weights}";
@@ -41,7 +49,7 @@ pub fn all() -> Vec<EngineSpec> {
             ]
             .map(str::to_string)
             .to_vec();
-            let mut spec = EngineSpec::gtp(&format!("gnugo-{ruleset}"), argv, Some(&ruleset));
+            let mut spec = gtp(&format!("gnugo-{ruleset}"), argv, Some(&ruleset));
             spec.summary = format!("GNU Go 3.8 over GTP: {ko_flag} {suicide_flag}");
             specs.push(spec);
         }
@@ -57,7 +65,7 @@ pub fn all() -> Vec<EngineSpec> {
     ]
     .map(str::to_string)
     .to_vec();
-    let mut spec = EngineSpec::gtp("leela-zero", leela, Some("psk"));
+    let mut spec = gtp("leela-zero", leela, Some("psk"));
     // Leela Zero has no is_legal: what its `play` accepts is the ruling.
     spec.legality = Legality::Play;
     spec.summary = "Leela Zero 0.17 over GTP (19x19 only), all-zero network made locally".into();
@@ -65,9 +73,11 @@ pub fn all() -> Vec<EngineSpec> {
     specs.extend(node_bridges());
     for rules in GobanRules::ALL {
         specs.push(EngineSpec {
-            kind: Kind::Goban { rules },
+            kind: Kind::InProcess {
+                library: format!("goban crate, {}", rules.name()),
+            },
             summary: format!("goban crate 0.20, in process: {}", rules.describe()),
-            ..EngineSpec::gtp(rules.id(), Vec::new(), Some(rules.paired()))
+            ..gtp(rules.id(), Vec::new(), Some(rules.paired()))
         });
     }
     specs
@@ -81,21 +91,6 @@ pub fn find(id: &str) -> Option<EngineSpec> {
 /// Every built-in engine's id.
 pub fn ids() -> Vec<String> {
     all().into_iter().map(|s| s.id).collect()
-}
-
-/// Where the JavaScript bridges and their `node_modules` are: `$RULEDIFF_NODE_BRIDGES`, or
-/// `harness/bridges/node` in this source tree (`npm ci` there installs the packages).
-pub fn node_bridges_dir() -> String {
-    std::env::var("RULEDIFF_NODE_BRIDGES")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/bridges/node").into())
-}
-
-/// `node` and a bridge script of [`node_bridges_dir`] with its arguments.
-pub fn node_command(script: &str, args: &[&str]) -> Vec<String> {
-    let node = std::env::var("RULEDIFF_NODE").unwrap_or_else(|_| "node".into());
-    let mut argv = vec![node, format!("{}/{script}", node_bridges_dir())];
-    argv.extend(args.iter().map(|a| a.to_string()));
-    argv
 }
 
 /// The Go rule engines of npm packages, each through its bridge.
@@ -122,7 +117,7 @@ fn node_bridges() -> Vec<EngineSpec> {
                 "@sabaki/go-board 1.4.3 (npm) over the JSON protocol: makeMove with preventKo, {suicide}; \
                  rulediff ends at two passes and counts by area"
             ),
-            ..EngineSpec::gtp(id, Vec::new(), Some(ruleset))
+            ..gtp(id, Vec::new(), Some(ruleset))
         })
         .collect();
     specs.extend(OGS_PRESETS.into_iter().map(|(preset, ruleset, what)| EngineSpec {
@@ -133,7 +128,7 @@ fn node_bridges() -> Vec<EngineSpec> {
             "goban 8.3.64 (npm, OGS's GobanEngine) over the JSON protocol, rules preset {preset}: {what}; \
              rulediff ends at two passes and counts by area"
         ),
-        ..EngineSpec::gtp(&format!("ogs-{preset}"), Vec::new(), Some(ruleset))
+        ..gtp(&format!("ogs-{preset}"), Vec::new(), Some(ruleset))
     }));
     specs.extend(TENUKI_KO_RULES.into_iter().map(|(id, ko, ruleset)| EngineSpec {
         kind: Kind::Bridge {
@@ -143,7 +138,7 @@ fn node_bridges() -> Vec<EngineSpec> {
             "tenuki 0.3.1 (npm) over the JSON protocol: koRule {ko}, no suicide, scoring area, empty boards only; \
              Tenuki ends at two passes and counts"
         ),
-        ..EngineSpec::gtp(id, Vec::new(), Some(ruleset))
+        ..gtp(id, Vec::new(), Some(ruleset))
     }));
     specs.extend(python_bridges());
     specs
@@ -200,8 +195,7 @@ const OGS_PRESETS: [(&str, &str, &str); 6] = [
 /// The Python Go environments of PyPI packages, each through its bridge in
 /// `harness/bridges/` (python3, or `$RULEDIFF_PYTHON`).
 fn python_bridges() -> Vec<EngineSpec> {
-    let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
-    let script = |name: &str| format!("{}/bridges/{name}", env!("CARGO_MANIFEST_DIR"));
+    let python = python();
     let bridges = [
         (
             "openspiel-go",
@@ -221,7 +215,7 @@ fn python_bridges() -> Vec<EngineSpec> {
         .map(|(id, argv, summary)| EngineSpec {
             kind: Kind::Bridge { argv },
             summary: summary.into(),
-            ..EngineSpec::gtp(id, Vec::new(), Some("simple-ko"))
+            ..gtp(id, Vec::new(), Some("simple-ko"))
         })
         .collect()
 }

@@ -1,8 +1,10 @@
 //! The one list of game families. Every place that does something per family (reading a
 //! case file, `rulediff rules`, the commands' `--family`, exhaustive search, the corpus
-//! snapshots, the fuzz seeds and round trips) goes through this list, so a new family
-//! touches its own folder (where it implements [`Listed`]) and the one line below that
-//! names it.
+//! snapshots, the fuzz seeds and round trips, the engines of a run: [`engines`]) goes
+//! through this list, so a new family touches its own folder (where it implements
+//! [`Listed`]) and the one line below that names it.
+
+pub mod engines;
 
 use std::path::Path;
 

@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::result::outcome_line;
 use crate::check::recorded::{Count, Game};
+use crate::report::result::outcome_line;
 
 /// One block per game.
 pub fn text(games: &[Game]) -> String {
