@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A Go referee written from scratch for rulediff's JSON-lines referee protocol (version 1):
 captures, suicide forbidden, basic ko (no immediate recapture of a single stone). It claims
-rulediff's `simple-ko`; the README ("Engines in any language") walks through it.
+rulediff's `simple-ko`; the docs/protocol.md walks through it.
 
     rulediff random --board 7x7 --games 100 --engines example.toml --out out/
 """

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """OpenSpiel's `go` and `chess` (PyPI open-spiel) as rulediff referees, over rulediff's
-JSON-lines referee protocol (README, "Engines in any language").
+JSON-lines referee protocol (docs/protocol.md).
 
     python3 openspiel_bridge.py go      # legality from GoState.legal_actions()
     python3 openspiel_bridge.py chess   # legality and game end from ChessState

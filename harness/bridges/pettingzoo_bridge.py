@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """PettingZoo's `go_v5` (PyPI pettingzoo, with pygame for its import) as a rulediff Go
-referee, over rulediff's JSON-lines referee protocol (README, "Engines in any language").
+referee, over rulediff's JSON-lines referee protocol (docs/protocol.md).
 
 Legality is the environment's action mask (`observe(agent)["action_mask"]`), a play is
 `env.step(action)`. go_v5 starts from an empty board with Black to move (its parameters are

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A rulediff chess bridge around python-chess (pip install chess).
 
-Speaks rulediff's JSON-lines referee protocol, version 1 (README, "Engines in any language"): one request object
+Speaks rulediff's JSON-lines referee protocol, version 1 (docs/protocol.md): one request object
 per line on standard input, one reply object per line on standard output. It answers from
 python-chess alone: legality, the automatic ends of Board.outcome() (checkmate, insufficient
 material, stalemate, 75 moves, fivefold) and the draws the player to move can claim

@@ -2,8 +2,8 @@
 
 A bridge hands `serve` its `hello` reply and a function that answers one request; `serve`
 reads a request a line, echoes each request's `id`, answers `batch` requests in order, turns an
-exception into an `{"error": ...}` reply, and stops at `quit` or end of input. See the README,
-"Engines in any language", for the protocol.
+exception into an `{"error": ...}` reply, and stops at `quit` or end of input. See docs/protocol.md
+for the protocol.
 
 Xiangqi bridges answer every request with the whole state (ffish_bridge.py documents the
 replies); `serve_state_bridge` is their whole request loop, given how to start a game.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The cheapest Go engine that speaks rulediff's referee protocol: every empty point and a pass
 are legal, and nothing is ever captured. It rules nothing worth comparing; the `engines` bench
-runs it to measure what the protocol itself costs per campaign step (README, Performance).
+runs it to measure what the protocol itself costs per campaign step (reports/performance.md).
 """
 import os
 import sys

@@ -72,3 +72,38 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every flag of every command says what it does in `--help` (and so in
+    /// `docs/commands.md`, which is generated from it).
+    #[test]
+    fn every_flag_is_documented() {
+        let mut bare = Vec::new();
+        undocumented(&super::Cli::command(), "rulediff", &mut bare);
+        assert!(bare.is_empty(), "flags without help: {bare:#?}");
+    }
+
+    fn undocumented(command: &clap::Command, path: &str, out: &mut Vec<String>) {
+        for arg in command.get_arguments() {
+            let builtin = ["help", "version"].contains(&arg.get_id().as_str());
+            if !builtin && arg.get_help().is_none() && arg.get_long_help().is_none() {
+                out.push(format!("{path} {}", arg.get_id()));
+            }
+        }
+        for sub in command.get_subcommands() {
+            undocumented(sub, &format!("{path} {}", sub.get_name()), out);
+        }
+    }
+
+    /// The check is not blind: a flag without a doc comment is caught.
+    #[test]
+    fn an_undocumented_flag_is_caught() {
+        let command = clap::Command::new("t").arg(clap::Arg::new("bare").long("bare"));
+        let mut bare = Vec::new();
+        undocumented(&command, "t", &mut bare);
+        assert_eq!(bare, ["t bare"]);
+    }
+}

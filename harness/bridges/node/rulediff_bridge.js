@@ -1,8 +1,8 @@
 // The framing of rulediff's JSON-lines referee protocol (version 1) for JavaScript bridges.
 // A bridge hands `serve` its hello reply and a function answering one request; `serve` reads a
 // request a line, echoes each request's id, answers `batch` requests in order, turns a thrown
-// error into an {"error": ...} reply, and stops at `quit` or end of input. See the README,
-// "Engines in any language".
+// error into an {"error": ...} reply, and stops at `quit` or end of input. See
+// docs/protocol.md.
 'use strict'
 
 const PROTOCOL = 1

@@ -19,7 +19,7 @@ pub struct EngineArgs {
     /// is the ruleset of ours the engine claims to follow. Repeatable.
     #[arg(long = "engine", value_name = "ID[:RULESET][=COMMAND]")]
     pub engine: Vec<String>,
-    /// A TOML file of engine definitions (`[[engine]]` tables, see the README). Without
+    /// A TOML file of engine definitions (`[[engine]]` tables, see docs/engines.md). Without
     /// `--engine`, every engine in it takes part; with it, `--engine ID` may name them.
     #[arg(long = "engines", value_name = "FILE")]
     pub engines: Option<PathBuf>,

@@ -27,6 +27,7 @@ pub struct Args {
     /// Random games per reading and policy (game `i` is drawn from seed `seed + i`).
     #[arg(long, default_value_t = 1500)]
     games: u64,
+    /// The first game's seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Write `claims.md` and one minimized case per violation kind into this folder; the

@@ -28,8 +28,11 @@ pub struct Args {
     /// Go players (default 2).
     #[arg(long)]
     players: Option<usize>,
+    /// Games to play; game `i` is drawn from the seed and `i` alone, so results do not depend
+    /// on threads, batches or shards.
     #[arg(long, default_value_t = 1000)]
     games: u64,
+    /// The campaign's seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Referee ids, comma-separated, `all`, patterns (`psk*`) and exclusions (`-*@spec`).

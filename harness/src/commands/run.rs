@@ -33,6 +33,9 @@ pub struct Args {
     /// referee it has an expectation for. Ids of another family are ignored for a case.
     #[arg(long)]
     rules: Option<String>,
+    /// Output: `text` (steps, divergences, expectations), `json` (every step record, the
+    /// tallies and counted boards) or `csv` (a row per step, with `counted`, `dead` and
+    /// `defects` columns).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// Before each step, ask every referee for all the plays it allows, and show where

@@ -26,6 +26,8 @@ pub struct Args {
     /// Referees to count with besides the one for each record's RU (`japanese,chinese`).
     #[arg(long)]
     rules: Option<String>,
+    /// Output: `text` (each record and its counts), `csv` or `markdown` (a row per record and
+    /// ruleset), or `json`.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// Write the report to this file (atomically) instead of standard output.

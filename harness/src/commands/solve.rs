@@ -62,6 +62,8 @@ pub struct Args {
     /// Plies from the start within which mirror-image states are merged.
     #[arg(long, default_value_t = 10)]
     symmetry_depth: u32,
+    /// The search: `mtdf` (null-window alpha-beta), `alpha-beta` (full window) or
+    /// `retrograde` (the whole reachable state graph solved by retrograde analysis, no search).
     #[arg(long, value_enum, default_value = "mtdf")]
     method: Driver,
     /// Nodes per search before giving up.

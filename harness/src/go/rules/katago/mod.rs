@@ -114,7 +114,7 @@ fn details(params: &Params) -> String {
         crate::go::score::Scoring::Territory => "Territory scoring with two cleanup phases after the main phase (ko-recapture blocks, unblock actions, once-only ko captures); the board is counted like area scoring (no points in seki under the seki tax) minus one point per stone played in the main phase and first cleanup phase.",
     };
     format!(
-        "{}.\n{ko}\n{scoring}\nfriendlyPassOk only guides KataGo's search; it changes no ruling. Page-vs-source differences: see the README's KataGo section.",
+        "{}.\n{ko}\n{scoring}\nfriendlyPassOk only guides KataGo's search; it changes no ruling. Page-vs-source differences: see docs/katago.md.",
         params.describe()
     )
 }
