@@ -72,8 +72,7 @@ struct JsonReport<'a> {
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     let engines = args.engines.load()?;
     if let Some(spec) = &args.rules {
-        let ids: Vec<String> = engines.specs().map(|s| s.id.clone()).collect();
-        super::check_rule_ids(spec, &ids)?;
+        roster::check_rules(spec, &engines)?;
     }
     let walk = case::discover_warn(&args.paths).context("cannot list the case files")?;
     for warning in &walk.warnings {

@@ -6,9 +6,11 @@
 
 use crate::case::Case;
 use crate::families::engines::Engines;
+use crate::families::{self, ForFamily};
 use crate::family::Family;
 use crate::listed::Listed;
-use crate::referee::{select, select_own, Fault, RefereeInfo, SelectError};
+use crate::referee::select::tokens;
+use crate::referee::{rule_matches, select, select_own, Fault, RefereeInfo, SelectError};
 
 use super::lockstep::{case_registry, referees_for, ChoiceError};
 
@@ -98,4 +100,82 @@ pub fn for_case<F: Listed>(
         Ok::<_, RosterError>(own)
     })?;
     Ok((!none).then_some(roster))
+}
+
+/// A `--rules` list for a run of cases of any family that no family's referees and no engine
+/// answer to.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// A referee named by parts (Kee's `kee[…]`) wrongly: what is wrong.
+    #[error("{0}")]
+    Parts(String),
+    /// An id no family and no engine has.
+    #[error("unknown referee `{0}`; `rulediff rules` lists them all")]
+    Unknown(String),
+    /// A list that selects no referee of any family (`''`, `-all`).
+    #[error("--rules `{0}` selects no referee; `rulediff rules` lists them all")]
+    NoneSelected(String),
+}
+
+/// Checks a `--rules` list for a run of cases of any family (`run`), before any case: every
+/// id is some family's referee or one of the run's engines, and the list selects some
+/// referee.
+pub fn check_rules(spec: &str, engines: &Engines) -> Result<(), RulesError> {
+    let engine_ids: Vec<String> = engines.specs().map(|s| s.id.clone()).collect();
+    let mut known: Vec<String> = families::for_each(&mut Ids).concat();
+    known.extend_from_slice(&engine_ids);
+    for token in tokens(spec) {
+        let pattern = token.strip_prefix('-').unwrap_or(token);
+        let named = families::for_each(&mut NamedByParts(pattern));
+        if let Some(error) = named.iter().flatten().find_map(|n| n.as_ref().err()) {
+            return Err(RulesError::Parts(error.clone()));
+        }
+        if named.iter().any(Option::is_some) {
+            continue;
+        }
+        if !known.iter().any(|k| rule_matches(pattern, k)) {
+            return Err(RulesError::Unknown(pattern.to_string()));
+        }
+    }
+    let none = families::for_each(&mut SelectsNone(spec))
+        .into_iter()
+        .all(|none| none);
+    let engine_named = tokens(spec)
+        .iter()
+        .any(|t| engine_ids.iter().any(|e| e == t));
+    if none && !engine_named {
+        return Err(RulesError::NoneSelected(spec.to_string()));
+    }
+    Ok(())
+}
+
+/// Every referee id of a family.
+struct Ids;
+
+impl ForFamily for Ids {
+    type Output = Vec<String>;
+    fn run<F: Listed>(&mut self) -> Vec<String> {
+        F::registry().into_iter().map(|r| r.id).collect()
+    }
+}
+
+/// Whether a token names a family's referees by parts (Kee's `kee[…]`), and if so, whether
+/// it is well formed (the message of what is wrong).
+struct NamedByParts<'a>(&'a str);
+
+impl ForFamily for NamedByParts<'_> {
+    type Output = Option<Result<(), String>>;
+    fn run<F: Listed>(&mut self) -> Self::Output {
+        F::named(self.0).map(|named| named.map(|_| ()).map_err(|e| e.to_string()))
+    }
+}
+
+/// Whether a `--rules` list selects no referee of a family.
+struct SelectsNone<'a>(&'a str);
+
+impl ForFamily for SelectsNone<'_> {
+    type Output = bool;
+    fn run<F: Listed>(&mut self) -> bool {
+        select_own(&F::registry_for(self.0), self.0).is_empty()
+    }
 }
