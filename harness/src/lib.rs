@@ -140,11 +140,11 @@ pub use case::{Case, CaseError, Expectation};
 pub use chess::{Chess, ChessSetup};
 pub use families::{parse as parse_case, AnyCase};
 pub use family::{Explore, Family};
-pub use go::graph::Graph;
+pub use go::graph::{Graph, GraphError};
 pub use go::{Go, GoPlay, GoSetup};
 pub use listed::Listed;
 pub use referee::{
-    select, Claims, Fault, Outcome, Referee, RefereeInfo, Refereed, Status, Verdict,
+    select, Claims, Fault, Outcome, Referee, RefereeInfo, Refereed, SelectError, Status, Verdict,
 };
 pub use runner::campaign::{Plan, Results};
 pub use runner::{run_case, CaseRun, Divergence, Options as RunOptions, Ruling};

@@ -54,6 +54,21 @@ pub struct Grid {
 }
 
 /// A finite undirected simple graph with named vertices, stored as adjacency arrays.
+///
+/// ```
+/// use rulediff::Graph;
+///
+/// let board = Graph::parse_shape("9x9")?;
+/// assert_eq!((board.len(), board.edge_count()), (81, 144));
+/// let corner = board.vertex("A1").expect("named like a Go board");
+/// assert_eq!(board.neighbours(corner).len(), 2);
+/// // Any graph: a torus has no edge, so every point has four neighbours.
+/// let torus = Graph::parse_shape("torus:5x5")?;
+/// assert!(torus.vertices().all(|v| torus.neighbours(v).len() == 4));
+/// let triangle = Graph::parse_edges("a-b b-c c-a")?;
+/// assert_eq!(triangle.neighbours(triangle.vertex("a").unwrap()).len(), 2);
+/// # Ok::<(), rulediff::GraphError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Graph {
     names: Vec<String>,

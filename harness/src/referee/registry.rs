@@ -104,6 +104,18 @@ pub trait Refereed: Family {
     /// Why a token of the family's by-parts form (see [`Refereed::named`]) is malformed.
     type NameError: std::error::Error + Send + Sync + 'static;
     /// Every referee of this family, by id.
+    ///
+    /// ```
+    /// use rulediff::{Chess, Go, Refereed, Xiangqi};
+    ///
+    /// let go = Go::registry();
+    /// let psk = go.iter().find(|r| r.id == "psk").expect("listed");
+    /// assert!(psk.summary.contains("superko"));
+    /// // Every ruleset has its plain spec twin.
+    /// assert!(go.iter().any(|r| r.id == "psk@spec"));
+    /// assert!(Chess::registry().iter().any(|r| r.id == "fide"));
+    /// assert!(!Xiangqi::registry().is_empty());
+    /// ```
     fn registry() -> Vec<RefereeInfo<Self>>;
 
     /// The referees a `--rules` token names by parts rather than by a listed id (Kee's

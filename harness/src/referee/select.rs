@@ -41,6 +41,20 @@ pub enum SelectError {
 /// removes what it matches (`all,-*@spec` is every referee but the spec twins). Referees
 /// come in the order the tokens first name them. A token that names nothing is an error, and
 /// so is a list that leaves no referee (`''`, `-all`): a run with no referee checks nothing.
+///
+/// ```
+/// use rulediff::{select, Go, Refereed};
+///
+/// let registry = Go::registry();
+/// let ours: Vec<&str> = select(&registry, "psk,kee*,-kee:*,-*@spec")?
+///     .iter()
+///     .map(|r| r.id.as_str())
+///     .collect();
+/// assert_eq!(ours, ["psk", "kee"]);
+/// assert!(select(&registry, "no-such-rules").is_err());
+/// assert!(select(&registry, "all,-all").is_err());
+/// # Ok::<(), rulediff::SelectError>(())
+/// ```
 pub fn select<'a, F: Refereed>(
     registry: &'a [RefereeInfo<F>],
     spec: &str,

@@ -94,6 +94,31 @@ struct Seat<F: Family> {
 }
 
 /// Runs `case` through `referees` in lock-step and checks the case's expectations.
+///
+/// ```
+/// use rulediff::{parse_case, run_case, select, AnyCase, Go, Refereed, RunOptions};
+///
+/// // White takes the ko at B3; Black's retake at C3 is illegal under a ko rule.
+/// let text = r#"
+/// family = "go"
+/// board = "5x5"
+/// setup = """
+/// . . . . .
+/// . X O . .
+/// X . X O .
+/// . X O . .
+/// . . . . .
+/// """
+/// to_move = "W"
+/// moves = "B3 C3"
+/// "#;
+/// let AnyCase::Go(case) = parse_case("ko.toml".as_ref(), text)? else { unreachable!() };
+/// let registry = Go::registry();
+/// let run = run_case(&case, &select(&registry, "no-ko,simple-ko")?, &RunOptions::default());
+/// assert_eq!(run.divergences.len(), 1);
+/// assert_eq!(run.divergences[0].ply, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn run_case<F: Explore>(
     case: &Case<F>,
     referees: &[&RefereeInfo<F>],
