@@ -225,10 +225,21 @@ pub fn summary(results: &Results, verbose: bool) -> String {
     }
     classes_lines(&mut lines, &analysis, verbose);
     if !results.incidents.is_empty() {
-        lines.push(format!(
-            "{} engine faults recovered by restarting and replaying (results.json lists them)",
-            results.incidents.len()
-        ));
+        let recovered = results
+            .incidents
+            .iter()
+            .filter(|i| i.ends_with("recovered"))
+            .count();
+        lines.push(if recovered == results.incidents.len() {
+            format!(
+                "{recovered} engine faults recovered by restarting and replaying (results.json lists them)"
+            )
+        } else {
+            format!(
+                "{} engine faults, {recovered} recovered by restarting and replaying (results.json lists them)",
+                results.incidents.len()
+            )
+        });
     }
     let mut out = String::new();
     for line in lines {
@@ -274,7 +285,15 @@ fn signature_lines(
     for d in &view.defects {
         lines.push(format!("      DEFECT {}", d.describe()));
     }
-    let case = format!("    {} ({} plies)", s.case_path, s.minimized_plies + 1);
+    let whole = match s.unminimized {
+        Some(_) => ", not minimized",
+        None => "",
+    };
+    let case = format!(
+        "    {} ({} plies{whole})",
+        s.case_path,
+        s.minimized_plies + 1
+    );
     lines.push(if case.chars().count() <= COLUMNS {
         case
     } else {

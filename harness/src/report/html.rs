@@ -278,6 +278,15 @@ fn signature(out: &mut String, results: &Results, analysis: &Analysis, view: &Si
             ),
         );
     }
+    if let Some(why) = &s.unminimized {
+        w(
+            out,
+            format_args!(
+                "<p>The case is the game as found, not minimized: {}.</p>",
+                esc(why)
+            ),
+        );
+    }
     w(
         out,
         format_args!(
@@ -298,7 +307,12 @@ fn case_file(out: &mut String, s: &crate::runner::random::SignatureSummary) {
         return w(
             out,
             format_args!(
-                "<details><summary>minimized case</summary><pre>{}</pre></details>",
+                "<details><summary>{} case</summary><pre>{}</pre></details>",
+                if s.unminimized.is_some() {
+                    "the"
+                } else {
+                    "minimized"
+                },
                 esc(&s.case_file)
             ),
         );
@@ -306,7 +320,7 @@ fn case_file(out: &mut String, s: &crate::runner::random::SignatureSummary) {
     w(
         out,
         format_args!(
-            "<p>Minimized case: <a href=\"{}\">{}</a> ({} KB)</p>",
+            "<p>Case: <a href=\"{}\">{}</a> ({} KB)</p>",
             esc(&s.case_path),
             esc(&s.case_path),
             s.case_file.len().div_ceil(1024)

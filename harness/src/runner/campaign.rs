@@ -7,15 +7,13 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::case::Case;
 use crate::family::Explore;
 use crate::referee::{Claims, RefereeInfo};
 
-use super::minimize::{minimize, signature_after, state_after};
+use super::minimize::{replay, shown_case, state_after};
 use super::random::{game_rng, play_game, Found, SignatureSummary};
 use super::record::Ruling;
 use super::signature::Signature;
-use super::{run_case, Options};
 
 /// What a campaign is; saved with its results so a resume can check it is the same one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -364,52 +362,62 @@ fn summarize<F: Explore>(
         .rulings
         .iter()
         .any(|r| matches!(r, Ruling::Ends { .. }));
-    let (rooted, later) = reroot::<F>(setup, referees, &found, ends);
-    let setup = rooted.as_ref().unwrap_or(setup);
-    let keeps = |h: &[F::Play]| {
-        signature_after(setup, referees, h, &found.play, ends).as_ref() == Some(&found.signature)
-    };
-    let history = minimize(&later, keeps);
+    let shown = shown_case::<F>(setup, referees, &found, ends);
+    let case_setup = shown.rooted.as_ref().unwrap_or(setup);
+    let history = &shown.plays[..shown.plays.len() - 1];
     let state = match referees.first() {
-        Some(referee) => state_after(setup, referee, &history),
-        None => F::initial(setup),
+        Some(referee) => state_after(case_setup, referee, history),
+        None => F::initial(case_setup),
     };
-    let cycle = F::cycle(setup, &state, &found.play);
+    let cycle = F::cycle(case_setup, &state, &found.play);
     let cycle_plays = match &cycle {
         Some((_, back)) => history[history.len().saturating_sub(*back - 1)..]
             .iter()
             .chain(std::iter::once(&found.play))
-            .map(|p| F::play_text(setup, p))
+            .map(|p| F::play_text(case_setup, p))
             .collect(),
         None => Vec::new(),
     };
-    let mut plays = history.clone();
-    plays.push(found.play.clone());
-    let from = match rooted {
+    let from = match shown.rooted {
         Some(_) => format!(
             " from the position after {} of them",
-            found.history.len() - later.len()
+            found.history.len() - shown.cut
         ),
         None => String::new(),
     };
+    let how = match &shown.unminimized {
+        None => format!("minimized to {}{from}", history.len()),
+        Some(why) => format!("not minimized: {why}"),
+    };
     let comment = format!(
-        "Found by `rulediff random` (seed {}, game {game}) after {} plies; minimized to {}{from}.",
+        "Found by `rulediff random` (seed {}, game {game}) after {} plies; {how}.",
         plan.seed,
         found.history.len(),
-        history.len()
     );
-    let (case_file, rulings) = case_file::<F>(
-        setup,
-        referees,
-        &plays,
+    let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
+    let case_file = render_case::<F>(
+        case_setup,
+        &ids,
+        &shown.plays,
         &found.signature.describe(),
         &comment,
+        &shown.columns,
     );
+    let rulings: Vec<(String, Ruling)> = ids
+        .iter()
+        .cloned()
+        .zip(
+            shown
+                .columns
+                .iter()
+                .map(|c| c.last().cloned().unwrap_or(Ruling::Stopped)),
+        )
+        .collect();
     let svg = match found.signature.result {
-        Some(_) => counted_svg::<F>(setup, &state, &found.play, &rulings),
+        Some(_) => counted_svg::<F>(case_setup, &state, &found.play, &rulings),
         None => None,
     }
-    .unwrap_or_else(|| F::svg(setup, &state, Some(&found.play)));
+    .unwrap_or_else(|| F::svg(case_setup, &state, Some(&found.play)));
     SignatureSummary {
         description: found.signature.describe(),
         case_path: format!("cases/{}.toml", found.signature.slug()),
@@ -423,6 +431,7 @@ fn summarize<F: Explore>(
         rulings,
         svg,
         cycle_plays,
+        unminimized: shown.unminimized,
     }
 }
 
@@ -445,28 +454,6 @@ fn counted_svg<F: Explore>(
     F::counted_board(setup, &after, &counts).map(|board| board.svg)
 }
 
-/// Where the family can start a game from any position, the latest position of the found
-/// history from which the rest still shows the divergence (so a long game that wandered into a
-/// repetition becomes a short case), and the plays left; otherwise the history as it is.
-fn reroot<F: Explore>(
-    setup: &F::Setup,
-    referees: &[&RefereeInfo<F>],
-    found: &Found<F::Play>,
-    ends: bool,
-) -> (Option<F::Setup>, Vec<F::Play>) {
-    let h = &found.history;
-    for cut in (1..=h.len()).rev() {
-        let Some(rooted) = F::reroot(setup, &h[..cut]) else {
-            break;
-        };
-        let sig = signature_after(&rooted, referees, &h[cut..], &found.play, ends);
-        if sig.as_ref() == Some(&found.signature) {
-            return (Some(rooted), h[cut..].to_vec());
-        }
-    }
-    (None, h.clone())
-}
-
 /// A case file whose expectations are what the referees rule when it is run, and each
 /// referee's ruling on its last play.
 pub fn case_file<F: Explore>(
@@ -477,30 +464,36 @@ pub fn case_file<F: Explore>(
     comment: &str,
 ) -> (String, Vec<(String, Ruling)>) {
     let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
-    let case = Case::<F> {
-        path: "generated.toml".into(),
-        title: title.into(),
-        comment: comment.into(),
-        setup: setup.clone(),
-        plays: plays.to_vec(),
-        rules: Some(ids.join(",")),
-        expect: Vec::new(),
-        places: Default::default(),
-    };
-    let run = run_case(&case, referees, &Options::default());
+    let columns = replay::<F>(setup, referees, plays, true).columns;
+    let last = ids
+        .iter()
+        .cloned()
+        .zip(
+            columns
+                .iter()
+                .map(|c| c.last().cloned().unwrap_or(Ruling::Stopped)),
+        )
+        .collect();
+    let text = render_case::<F>(setup, &ids, plays, title, comment, &columns);
+    (text, last)
+}
+
+/// The case file's text, with each referee's expectation read off its column of rulings.
+fn render_case<F: Explore>(
+    setup: &F::Setup,
+    ids: &[String],
+    plays: &[F::Play],
+    title: &str,
+    comment: &str,
+    columns: &[Vec<Ruling>],
+) -> String {
     let moves: Vec<String> = plays.iter().map(|p| F::play_text(setup, p)).collect();
-    let mut expect = Vec::new();
-    let mut last = Vec::new();
-    for (r, id) in ids.iter().enumerate() {
-        expect.push((id.clone(), expectation(run.column(r))));
-        last.push((
-            id.clone(),
-            run.steps
-                .last()
-                .map_or(Ruling::Stopped, |s| s.rulings[r].clone()),
-        ));
-    }
-    let text = crate::case::CaseText {
+    let expect: Vec<(String, String)> = ids
+        .iter()
+        .zip(columns)
+        .map(|(id, column)| (id.clone(), expectation(column.iter())))
+        .collect();
+    crate::case::CaseText {
         family: F::NAME,
         title,
         comment,
@@ -509,8 +502,7 @@ pub fn case_file<F: Explore>(
         moves: &moves,
         expect: &expect,
     }
-    .render();
-    (text, last)
+    .render()
 }
 
 fn expectation<'a>(rulings: impl Iterator<Item = &'a Ruling>) -> String {

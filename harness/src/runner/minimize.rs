@@ -1,11 +1,17 @@
 //! Delta debugging over a move list: the shortest history (found greedily, 1-minimal) after
-//! which the same play still shows the same divergence signature.
+//! which the same play still shows the same divergence signature, from the latest start the
+//! found game can be re-rooted at without changing it; and the check that the case made of
+//! it shows that signature when `rulediff run` replays it.
 
+use crate::case::Case;
 use crate::family::Explore;
 use crate::referee::{Referee, RefereeInfo, Status, Verdict};
 
+use super::divergence::split;
+use super::random::Found;
 use super::record::Ruling;
 use super::signature::Signature;
+use super::{run_case, Options};
 
 /// Replays `history` through fresh referees (every play must be legal for all and the game
 /// must go on), then judges `play`: the signature it shows, if the history is playable.
@@ -31,11 +37,7 @@ pub fn signature_after<F: Explore>(
         F::advance_seated(setup, &mut state, p, super::random::reported_seat(&seats));
     }
     let rulings = final_rulings(&mut seats, play, ends)?;
-    let cycle = if ends {
-        None
-    } else {
-        Signature::cycle_class(F::cycle(setup, &state, play))
-    };
+    let cycle = Signature::cycle_class(F::cycle(setup, &state, play), history.len());
     Some(Signature::new(&ids, &rulings, cycle))
 }
 
@@ -84,6 +86,217 @@ pub fn state_after<F: Explore>(
         F::advance_seated(setup, &mut state, p, next);
     }
     state
+}
+
+/// Where the family can start a game from any position, the latest position of the found
+/// history from which the rest still shows the divergence (so a long game that wandered into a
+/// repetition becomes a short case), and the plays left; otherwise the history as it is.
+pub fn reroot<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    found: &Found<F::Play>,
+    ends: bool,
+) -> (Option<F::Setup>, Vec<F::Play>) {
+    let h = &found.history;
+    for cut in (1..=h.len()).rev() {
+        let Some(rooted) = F::reroot(setup, &h[..cut]) else {
+            break;
+        };
+        let sig = signature_after(&rooted, referees, &h[cut..], &found.play, ends);
+        if sig.as_ref() == Some(&found.signature) {
+            return (Some(rooted), h[cut..].to_vec());
+        }
+    }
+    (None, h.clone())
+}
+
+/// The case that shows a found divergence: its start (a re-rooted one, or `None` for the
+/// campaign's), its plays (the disputed one last), each referee's rulings on them, and why
+/// it is the game as found rather than a minimized one, if it is.
+pub struct Shown<P, S> {
+    /// The re-rooted start, or `None` for the campaign's own.
+    pub rooted: Option<S>,
+    /// Plies of the found history folded into `rooted`.
+    pub cut: usize,
+    /// The plays, the disputed one last.
+    pub plays: Vec<P>,
+    /// Each referee's rulings on them, in the referees' order.
+    pub columns: Vec<Vec<Ruling>>,
+    /// Why the case is the game as found, if it is.
+    pub unminimized: Option<String>,
+}
+
+/// Minimizes a found divergence (re-rooted where the family can, then delta-debugged, both
+/// keeping its signature) and replays the case as `rulediff run` will. A minimized case
+/// whose replay shows another signature (a referee that rules a play it makes otherwise
+/// than one it is asked about, or that is not the same in a new process) would blame its
+/// referees for something else: the game as found is kept instead, and where even that
+/// replay does not show the signature (a referee that broke for good), the rulings are those
+/// the campaign saw, so a defect stays a defect.
+pub fn shown_case<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    found: &Found<F::Play>,
+    ends: bool,
+) -> Shown<F::Play, F::Setup> {
+    let (rooted, later) = reroot::<F>(setup, referees, found, ends);
+    let cut = found.history.len() - later.len();
+    let small_setup = rooted.as_ref().unwrap_or(setup);
+    let keeps = |h: &[F::Play]| {
+        signature_after(small_setup, referees, h, &found.play, ends).as_ref()
+            == Some(&found.signature)
+    };
+    let mut plays = minimize(&later, keeps);
+    plays.push(found.play.clone());
+    let whole = rooted.is_none() && plays.len() == found.history.len() + 1;
+    let small = replay::<F>(small_setup, referees, &plays, ends);
+    if small.shows.as_ref() == Some(&found.signature) {
+        return Shown {
+            rooted,
+            cut,
+            plays,
+            columns: small.columns,
+            unminimized: None,
+        };
+    }
+    let mut plays = found.history.clone();
+    plays.push(found.play.clone());
+    let again = if whole {
+        small.clone()
+    } else {
+        replay::<F>(setup, referees, &plays, ends)
+    };
+    if again.shows.as_ref() == Some(&found.signature) {
+        return Shown {
+            rooted: None,
+            cut: 0,
+            plays,
+            columns: again.columns,
+            unminimized: Some(format!("minimized, it showed {}", small.words())),
+        };
+    }
+    // The rulings the campaign saw: every play before the disputed one was common to all.
+    let columns = found
+        .rulings
+        .iter()
+        .map(|last| {
+            let mut column = vec![Ruling::Legal; found.history.len()];
+            column.push(last.clone());
+            column
+        })
+        .collect();
+    Shown {
+        rooted: None,
+        cut: 0,
+        plays,
+        columns,
+        unminimized: Some(format!(
+            "replayed, it shows {}, so its expectations are the rulings as found",
+            again.words()
+        )),
+    }
+}
+
+/// A case replayed as `rulediff run` replays it.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    /// Each referee's rulings, in the referees' order.
+    pub columns: Vec<Vec<Ruling>>,
+    /// The signature the last step shows; `None` without a divergence there.
+    pub shows: Option<Signature>,
+    /// Each referee that could not start or faulted, with why.
+    pub faults: Vec<String>,
+}
+
+impl Replayed {
+    /// What the replay showed, in words: the signature or none, and the faults.
+    pub fn words(&self) -> String {
+        let mut text = match &self.shows {
+            Some(s) => format!("`{}`", s.describe()),
+            None => "no divergence at its last play".to_string(),
+        };
+        if !self.faults.is_empty() {
+            text += &format!(" ({})", self.faults.join("; "));
+        }
+        text
+    }
+}
+
+/// Runs `plays` through fresh referees as `rulediff run` does: each referee's column of
+/// rulings, the signature its last step shows and the faults. For a divergence over a play
+/// judged but not made (`ends` false), a play that is legal and ends the game counts as
+/// legal, as the campaign's question was only whether it is legal.
+pub fn replay<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    plays: &[F::Play],
+    ends: bool,
+) -> Replayed {
+    let case = scratch_case::<F>(setup, referees, plays);
+    let run = run_case(&case, referees, &Options::default());
+    let columns: Vec<Vec<Ruling>> = (0..referees.len())
+        .map(|r| run.column(r).cloned().collect())
+        .collect();
+    let faults = run
+        .referees
+        .iter()
+        .zip(&run.start)
+        .zip(&columns)
+        .filter_map(|((id, start), column)| {
+            let fault = column.iter().find_map(|r| match r {
+                Ruling::Fault { message } => Some(message.clone()),
+                _ => None,
+            });
+            match (start, fault) {
+                (Err(why), _) => Some(format!("{id} could not start: {why}")),
+                (_, Some(why)) => Some(format!("{id} faulted: {why}")),
+                _ => None,
+            }
+        })
+        .collect();
+    let shows = plays.split_last().and_then(|(play, history)| {
+        let last: Vec<Ruling> = columns
+            .iter()
+            .map(|c| match c.last() {
+                Some(Ruling::Ends { .. }) if !ends => Ruling::Legal,
+                Some(r) => r.clone(),
+                None => Ruling::Stopped,
+            })
+            .collect();
+        if split(&run.referees, &last).len() < 2 {
+            return None;
+        }
+        let state = match referees.first() {
+            Some(referee) => state_after(setup, referee, history),
+            None => F::initial(setup),
+        };
+        let cycle = Signature::cycle_class(F::cycle(setup, &state, play), history.len());
+        Some(Signature::new(&run.referees, &last, cycle))
+    });
+    Replayed {
+        columns,
+        shows,
+        faults,
+    }
+}
+
+/// A case of `plays` from `setup` for the referees, as the runner takes it.
+fn scratch_case<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    plays: &[F::Play],
+) -> Case<F> {
+    let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
+    Case::<F> {
+        path: "generated.toml".into(),
+        title: String::new(),
+        comment: String::new(),
+        setup: setup.clone(),
+        plays: plays.to_vec(),
+        rules: Some(ids.join(",")),
+        expect: Vec::new(),
+        places: Default::default(),
+    }
 }
 
 /// Shrinks `history` while `keeps` holds: drops chunks of halving size, then single plays,

@@ -209,7 +209,7 @@ fn walk<F: Explore>(
             if let Some(fault) = fault_in(ids, &rulings) {
                 return result.faults.push(fault);
             }
-            let cycle = Signature::cycle_class(F::cycle(setup, &state, &play));
+            let cycle = Signature::cycle_class(F::cycle(setup, &state, &play), history.len());
             seen.note(ids, &mut result.found, history, play, rulings, cycle);
         }
         let Some(play) = choose::<F>(setup, &state, &common, rng) else {
@@ -219,6 +219,12 @@ fn walk<F: Explore>(
         if let Some(fault) = fault_in(ids, &rulings) {
             return result.faults.push(fault);
         }
+        // A game that ends here keys its signature on the repetition the play makes too.
+        let ends_cycle = rulings
+            .iter()
+            .any(|r| !matches!(r, Ruling::Legal))
+            .then(|| Signature::cycle_class(F::cycle(setup, &state, &play), history.len()))
+            .flatten();
         F::advance_seated(setup, &mut state, &play, reported_seat(seats));
         history.push(play.clone());
         if rulings.iter().all(|r| matches!(r, Ruling::Legal)) && F::past_bound(setup, &state) {
@@ -227,7 +233,7 @@ fn walk<F: Explore>(
         }
         if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
             if rulings.iter().any(|r| !r.same_as(&rulings[0])) {
-                let signature = Signature::new(ids, &rulings, None);
+                let signature = Signature::new(ids, &rulings, ends_cycle);
                 let before = &history[..history.len() - 1];
                 note(&mut result.found, before, play, signature, rulings);
             }
@@ -377,4 +383,9 @@ pub struct SignatureSummary {
     pub svg: String,
     /// Plays of the repeating cycle, if the divergence is one.
     pub cycle_plays: Vec<String>,
+    /// Why the case is the game as found rather than a minimized one: a minimized case
+    /// replayed showed another signature, or even the whole game's replay did not show this
+    /// one (then `rulings` are those the campaign saw). `None`: minimized.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unminimized: Option<String>,
 }

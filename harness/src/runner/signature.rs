@@ -1,5 +1,6 @@
 //! Divergence signatures: what makes two divergences "the same" for deduplication: which
-//! referees ruled which way and by which rule, and the kind of repetition involved.
+//! referees ruled which way and by which rule, and the kind of repetition involved: its
+//! length class and which position comes back.
 
 use serde::{Deserialize, Serialize};
 
@@ -10,8 +11,8 @@ use super::record::{ResultSplit, Ruling};
 pub struct Signature {
     /// Each ruling (with its rule) and the referees that gave it, sorted.
     pub groups: Vec<(String, Vec<String>)>,
-    /// `basic ko`, `cycle of 4 plies`, … where the play recreates an earlier position
-    /// (see [`Signature::cycle_class`]).
+    /// `basic ko back to the start position`, `cycle of 4 plies back to a position after a
+    /// play`, … where the play recreates an earlier position (see [`Signature::cycle_class`]).
     pub cycle: Option<String>,
     /// Set for a result divergence: every referee ended the game here, with different
     /// results.
@@ -22,15 +23,55 @@ pub struct Signature {
 /// Cycles longer than this share one signature class.
 pub const LONG_CYCLE: usize = 8;
 
+/// Which earlier position a repetition recreates, told apart in a form that re-rooting a
+/// game (its prefix folded into the start position, see [`crate::family::Explore::reroot`])
+/// can change and minimization therefore notices: the case's start, a position its own plays
+/// reached, or one from the setup's history before its first play (xiangqi's `history`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Returns {
+    /// The start position of the game or case.
+    Start,
+    /// The position after one of the game's own plays.
+    AfterPlay,
+    /// A position of the setup's history, before the first play.
+    BeforeStart,
+}
+
+impl Returns {
+    /// For the play after `plies` plays that recreates the position `back` plies before it.
+    pub fn of(back: usize, plies: usize) -> Returns {
+        match (plies + 1).checked_sub(back) {
+            Some(0) => Returns::Start,
+            Some(_) => Returns::AfterPlay,
+            None => Returns::BeforeStart,
+        }
+    }
+
+    /// `the start position`, `a position after a play`, `a position before the start`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Returns::Start => "the start position",
+            Returns::AfterPlay => "a position after a play",
+            Returns::BeforeStart => "a position before the start",
+        }
+    }
+}
+
 impl Signature {
-    /// The repetition a signature keys on, from [`crate::family::Explore::cycle`]: the exact
-    /// kind up to [`LONG_CYCLE`] plies back (basic ko, triple ko, round robin…), and beyond
-    /// that one class, since random games recreate positions from every distance and the
-    /// referees' grouping, not the length, is what tells those divergences apart.
-    pub fn cycle_class(cycle: Option<(String, usize)>) -> Option<String> {
-        cycle.map(|(kind, back)| match back {
-            b if b <= LONG_CYCLE => kind,
-            _ => format!("cycle of {}+ plies", LONG_CYCLE + 1),
+    /// The repetition a signature keys on, from [`crate::family::Explore::cycle`] for the
+    /// play after `plies` plays of the game: the exact kind up to [`LONG_CYCLE`] plies back
+    /// (basic ko, triple ko, round robin…), and beyond that one class, since random games
+    /// recreate positions from every distance and the referees' grouping, not the length, is
+    /// what tells those divergences apart; and which position comes back ([`Returns`]), so
+    /// that a referee that misses only returns to the start position, or only long cycles,
+    /// is never shown a case of the other (minimization keeps the signature).
+    pub fn cycle_class(cycle: Option<(String, usize)>, plies: usize) -> Option<String> {
+        cycle.map(|(kind, back)| {
+            let kind = match back {
+                b if b <= LONG_CYCLE => kind,
+                _ => format!("cycle of {}+ plies", LONG_CYCLE + 1),
+            };
+            format!("{kind} back to {}", Returns::of(back, plies).words())
         })
     }
 
@@ -55,7 +96,8 @@ impl Signature {
         }
     }
 
-    /// One line, e.g. `psk: illegal (superko-positional) | simple-ko: legal [cycle of 4 plies]`.
+    /// One line, e.g. `psk: illegal (superko-positional) | simple-ko: legal [cycle of 4 plies back
+    /// to a position after a play]`.
     pub fn describe(&self) -> String {
         let groups: Vec<String> = self
             .groups
@@ -116,20 +158,38 @@ mod cycle_class_tests {
 
     #[test]
     fn short_cycles_keep_their_kind_and_long_ones_share_a_class() {
-        let class = |kind: &str, back| Signature::cycle_class(Some((kind.to_string(), back)));
-        assert_eq!(class("basic ko", 2).as_deref(), Some("basic ko"));
+        let class = |kind: &str, back| Signature::cycle_class(Some((kind.to_string(), back)), 200);
+        let after = " back to a position after a play";
+        assert_eq!(class("basic ko", 2), Some(format!("basic ko{after}")));
         assert_eq!(
-            class("cycle of 8 plies", 8).as_deref(),
-            Some("cycle of 8 plies")
+            class("cycle of 8 plies", 8),
+            Some(format!("cycle of 8 plies{after}"))
         );
         assert_eq!(
             class("cycle of 9 plies", 9),
             class("cycle of 177 plies", 177)
         );
         assert_eq!(
-            class("cycle of 9 plies", 9).as_deref(),
-            Some("cycle of 9+ plies")
+            class("cycle of 9 plies", 9),
+            Some(format!("cycle of 9+ plies{after}"))
         );
-        assert_eq!(Signature::cycle_class(None), None);
+        assert_eq!(Signature::cycle_class(None, 3), None);
+    }
+
+    #[test]
+    fn the_position_that_comes_back_is_named() {
+        let class = |back, plies| Signature::cycle_class(Some(("k".to_string(), back)), plies);
+        // A basic ko retaken at ply 2 recreates the start; at ply 3, the position after ply 1.
+        assert_eq!(class(2, 1).as_deref(), Some("k back to the start position"));
+        assert_eq!(
+            class(2, 2).as_deref(),
+            Some("k back to a position after a play")
+        );
+        // Re-rooting the game at ply 1 turns the second into the first: a new signature.
+        assert_ne!(class(2, 2), class(2, 1));
+        assert_eq!(
+            class(8, 3).as_deref(),
+            Some("k back to a position before the start")
+        );
     }
 }

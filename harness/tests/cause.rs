@@ -1,0 +1,222 @@
+//! A divergence keeps its cause through minimization: a referee that has two superko bugs,
+//! one for returns to the start position and one for long cycles (as OGS's GobanEngine has,
+//! reports/engines/ogs-goban-superko-window.md), gets one minimized case per bug, each of
+//! which a copy of the referee with only that bug fixed rules as positional superko does.
+//! Re-rooting a game's prefix into setup stones would turn a long cycle back to a position
+//! after a play into a long cycle back to the start position, which blames both bugs.
+
+use rulediff::family::Explore;
+use rulediff::go::explore::GoState;
+use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::runner::random::SignatureSummary;
+use rulediff::{
+    parse_case, run_case, select, AnyCase, Fault, Go, GoPlay, GoSetup, Graph, Referee, RefereeInfo,
+    Refereed, Ruling, RunOptions, Status, Verdict,
+};
+
+/// What a blind referee does not see of positional superko.
+#[derive(Clone, Copy, Debug)]
+struct Blind {
+    /// Returns to the start position are allowed.
+    start: bool,
+    /// Repetitions more than this many plies back are allowed.
+    window: Option<usize>,
+}
+
+/// `psk`, except where it is blind.
+struct BlindPsk {
+    inner: Box<dyn Referee<Go>>,
+    blind: Blind,
+    id: String,
+    game: Option<(GoSetup, GoState, usize)>,
+}
+
+impl BlindPsk {
+    fn misses(&self, play: &GoPlay) -> bool {
+        let Some((setup, state, plies)) = &self.game else {
+            return false;
+        };
+        let Some((_, back)) = Go::cycle(setup, state, play) else {
+            return false;
+        };
+        (self.blind.start && back == plies + 1) || self.blind.window.is_some_and(|w| back > w)
+    }
+
+    fn forgive(&self, play: &GoPlay, verdict: Verdict) -> Verdict {
+        match &verdict {
+            Verdict::Illegal { rule } if rule.starts_with("superko") && self.misses(play) => {
+                Verdict::Legal
+            }
+            _ => verdict,
+        }
+    }
+}
+
+impl Referee<Go> for BlindPsk {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn start(&mut self, setup: &GoSetup) -> Result<(), Fault> {
+        self.inner.start(setup)?;
+        self.game = Some((setup.clone(), Go::initial(setup), 0));
+        Ok(())
+    }
+
+    fn judge(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
+        let verdict = self.inner.judge(play)?;
+        Ok(self.forgive(play, verdict))
+    }
+
+    fn play(&mut self, play: &GoPlay) -> Result<Verdict, Fault> {
+        let verdict = self.inner.judge(play)?;
+        let verdict = self.forgive(play, verdict);
+        if verdict == Verdict::Legal {
+            self.inner.play(play)?;
+            if let Some((setup, state, plies)) = &mut self.game {
+                Go::advance(setup, state, play);
+                *plies += 1;
+            }
+        }
+        Ok(verdict)
+    }
+
+    fn status(&mut self) -> Result<Status, Fault> {
+        self.inner.status()
+    }
+
+    fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
+        let mut plays = self.inner.legal_plays()?;
+        let points = self.game.as_ref().map_or(0, |(s, _, _)| s.graph.len());
+        for v in 0..points as u16 {
+            let play = GoPlay::Stone(v);
+            if !plays.contains(&play) && self.judge(&play)? == Verdict::Legal {
+                plays.push(play);
+            }
+        }
+        Ok(plays)
+    }
+}
+
+fn blind(id: &str, blind: Blind) -> RefereeInfo<Go> {
+    let registry = Go::registry();
+    let psk = registry.iter().find(|r| r.id == "psk").unwrap();
+    let claims = psk.claims.clone();
+    let name = id.to_string();
+    RefereeInfo::new(id, "psk with blind spots", "test", move || {
+        let registry = Go::registry();
+        let inner = (registry.iter().find(|r| r.id == "psk").unwrap().make)();
+        Box::new(BlindPsk {
+            inner,
+            blind,
+            id: name.clone(),
+            game: None,
+        })
+    })
+    .with_claims(claims)
+}
+
+const BOTH: Blind = Blind {
+    start: true,
+    window: Some(8),
+};
+const START_ONLY: Blind = Blind {
+    start: true,
+    window: None,
+};
+const WINDOW_ONLY: Blind = Blind {
+    start: false,
+    window: Some(8),
+};
+
+fn campaign(setup: &GoSetup, games: u64, max_plies: usize) -> Results {
+    let registry = Go::registry();
+    let mut referees = select(&registry, "psk").unwrap();
+    let both = blind("both", BOTH);
+    referees.push(&both);
+    let plan = Plan {
+        family: "go".into(),
+        setup: Go::setup_keys(setup),
+        referees: referees.iter().map(|r| r.id.clone()).collect(),
+        seed: 7,
+        games,
+        max_plies,
+        shard: None,
+    };
+    let mut results = Results::new(plan);
+    campaign::run(setup, &referees, &mut results, 64, |_, _, _| Ok(())).unwrap();
+    results
+}
+
+/// The last ruling of `id` when the summary's case is replayed with `psk` and `id`.
+fn replayed(summary: &SignatureSummary, id: &str, blind_spots: Blind) -> (Ruling, Ruling) {
+    let AnyCase::Go(case) = parse_case("case.toml".as_ref(), &summary.case_file).unwrap() else {
+        panic!("a Go case")
+    };
+    let registry = Go::registry();
+    let mut referees = select(&registry, "psk").unwrap();
+    let other = blind(id, blind_spots);
+    referees.push(&other);
+    let run = run_case(&case, &referees, &RunOptions::default());
+    let last = run.steps.last().unwrap();
+    (last.rulings[0].clone(), last.rulings[1].clone())
+}
+
+fn divergences_of(results: &Results) -> Vec<&SignatureSummary> {
+    results
+        .signatures
+        .iter()
+        .filter(|s| s.signature.groups.len() > 1)
+        .collect()
+}
+
+#[test]
+fn a_long_cycle_stays_a_long_cycle_back_to_a_position_after_a_play() {
+    let setup = GoSetup::empty(Graph::grid(4, 4, false).unwrap(), 2);
+    let results = campaign(&setup, 128, 128);
+    let long: Vec<&SignatureSummary> = divergences_of(&results)
+        .into_iter()
+        .filter(|s| s.description.contains("9+"))
+        .collect();
+    assert!(!long.is_empty(), "{:#?}", results.signatures);
+    for s in long {
+        // The window fixed, the start position still missed: the case is the window's alone.
+        let (psk, fixed) = replayed(s, "start-only", START_ONLY);
+        assert_eq!(psk, fixed, "{}\n{}", s.description, s.case_file);
+        let (psk, unfixed) = replayed(s, "window-only", WINDOW_ONLY);
+        assert_ne!(psk, unfixed, "{}\n{}", s.description, s.case_file);
+        assert!(
+            s.description.contains("back to a position after a play"),
+            "{}",
+            s.description
+        );
+    }
+}
+
+#[test]
+fn a_return_to_the_start_position_stays_one() {
+    // The triple ko of corpus/go/katago/triple-ko-superko-positional.toml: White's F4 at
+    // ply 6 recreates the start position.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../corpus/go/katago/triple-ko-superko-positional.toml"
+    );
+    let AnyCase::Go(case) =
+        parse_case(path.as_ref(), &std::fs::read_to_string(path).unwrap()).unwrap()
+    else {
+        panic!("a Go case")
+    };
+    let results = campaign(&case.setup, 256, 40);
+    let start: Vec<&SignatureSummary> = divergences_of(&results)
+        .into_iter()
+        .filter(|s| s.description.contains("back to the start position"))
+        .collect();
+    assert!(!start.is_empty(), "{:#?}", results.signatures);
+    for s in start {
+        // The start position fixed, the window still short: the case is the start's alone.
+        let (psk, fixed) = replayed(s, "window-only", WINDOW_ONLY);
+        assert_eq!(psk, fixed, "{}\n{}", s.description, s.case_file);
+        let (psk, unfixed) = replayed(s, "start-only", START_ONLY);
+        assert_ne!(psk, unfixed, "{}\n{}", s.description, s.case_file);
+    }
+}
