@@ -2,7 +2,8 @@
 //! bridge or GTP engine that hangs, dies or prints garbage is a fault reported within its
 //! time-out (one restart included), and the run goes on; a bridge that dies once in mid-game
 //! is restarted, the game replayed, and the run records the incident with no divergence and
-//! no fault.
+//! no fault. An engine that tells a lie its claim forbids is a defect, whether it then dies for
+//! good or recovers.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -229,4 +230,132 @@ fn hanging_dying_and_garbage_gtp_engines_are_faults_within_their_time_out() {
         !incidents.contains("junk:"),
         "garbage is not retried: {incidents}"
     );
+}
+
+/// GNU Go claiming `no-ko` behind `tests/engines/gtp_proxy.py` in `mode` (`lie-die`,
+/// `lie-recover`): after six plays of a game it says the point just played may be played
+/// again. The engines file, and the proxy's marker (removed: a first process lies).
+fn liar(dir: &Path, mode: &str) -> Option<(String, PathBuf)> {
+    if !common::tools(&[common::Tool::GnuGo, common::Tool::Python]) {
+        return None;
+    }
+    let proxy = format!("{}/tests/engines/gtp_proxy.py", env!("CARGO_MANIFEST_DIR"));
+    let gnugo = rulediff::engine::spec::locate("gnugo").unwrap();
+    let marker = dir.join(format!("{mode}.marker"));
+    let _ = std::fs::remove_file(&marker);
+    let file = format!(
+        "[[engine]]\nid = \"liar\"\ncommand = [\"python3\", \"{proxy}\", \"{mode}\", \"6\", \"{}\", \"--\", \"{}\", \"--mode\", \"gtp\", \"--no-ko\"]\nruleset = \"no-ko\"\n",
+        marker.display(),
+        gnugo.display()
+    );
+    Some((write(dir, &format!("{mode}.toml"), &file), marker))
+}
+
+fn liar_campaign(dir: &Path, engines: &str, out: &Path) -> Output {
+    rulediff(
+        &[
+            "random",
+            "--board",
+            "5x5",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+            "--rules",
+            "no-ko",
+            "--engines",
+            engines,
+            "--out",
+            out.to_str().unwrap(),
+            "--fail-on-defects",
+        ],
+        &[],
+    )
+}
+
+/// The one case of a campaign folder.
+fn only_case(out: &Path) -> String {
+    let cases: Vec<PathBuf> = std::fs::read_dir(out.join("cases"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(cases.len(), 1, "{cases:?}");
+    std::fs::read_to_string(&cases[0]).unwrap()
+}
+
+#[test]
+fn an_engine_that_lies_once_and_dies_for_good_is_a_defect() {
+    let dir = scratch("lie-die");
+    let Some((engines, marker)) = liar(&dir, "lie-die") else {
+        return;
+    };
+    let out = dir.join("campaign");
+    let ran = liar_campaign(&dir, &engines, &out);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&ran.stdout),
+        String::from_utf8_lossy(&ran.stderr),
+    );
+    assert!(
+        marker.exists(),
+        "the engine lied and died: {stdout}{stderr}"
+    );
+    assert_eq!(ran.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains(", 1 defects"), "{stdout}");
+    assert!(stdout.contains("DEFECT legality (no ko"), "{stdout}");
+    assert!(stderr.contains("1 defects (--fail-on-defects)"), "{stderr}");
+    assert!(!stdout.contains(" 0 faults"), "it broke for good: {stdout}");
+    // No replay shows the lie any more: the case is the game as found, its expectations the
+    // rulings the campaign saw.
+    let case = only_case(&out);
+    assert!(case.contains("not minimized: replayed"), "{case}");
+    assert!(case.contains("could not start"), "{case}");
+    assert!(case.contains("liar = { ongoing = true }"), "{case}");
+    assert!(case.contains("rule = \"occupied\""), "{case}");
+
+    // The same in one case run: the lie at ply 7, the engine gone at ply 8.
+    let _ = std::fs::remove_file(&marker);
+    let path = write(
+        &dir,
+        "lie.toml",
+        "family = \"go\"\nboard = \"5x5\"\nmoves = \"E3 E2 pass C1 A2 B4 B4 A1 A5\"\n",
+    );
+    let ran = rulediff(
+        &[
+            "run",
+            &path,
+            "--rules",
+            "no-ko",
+            "--engines",
+            &engines,
+            "--fail-on-defects",
+        ],
+        &[],
+    );
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    assert_eq!(ran.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("ply 7 B4: legality (no ko"), "{stdout}");
+    assert!(stdout.contains("liar: FAULT"), "{stdout}");
+    assert!(stdout.contains("engine fault: liar"), "{stdout}");
+}
+
+#[test]
+fn the_same_lie_from_an_engine_that_recovers_is_a_defect() {
+    let dir = scratch("lie-recover");
+    let Some((engines, marker)) = liar(&dir, "lie-recover") else {
+        return;
+    };
+    let out = dir.join("campaign");
+    let ran = liar_campaign(&dir, &engines, &out);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&ran.stdout),
+        String::from_utf8_lossy(&ran.stderr),
+    );
+    assert!(marker.exists(), "the engine died once: {stdout}{stderr}");
+    assert_eq!(ran.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains(", 1 defects"), "{stdout}");
+    assert!(stdout.contains(" 0 faults"), "{stdout}");
+    assert!(stdout.contains("recovered by restarting"), "{stdout}");
+    // The lie is the engine's in every process: the case replays it, minimized.
+    let case = only_case(&out);
+    assert!(case.contains("minimized to 6"), "{case}");
 }

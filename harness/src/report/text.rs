@@ -152,7 +152,12 @@ pub fn case_run(run: &CaseRun) -> String {
         }
     }
     for incident in &run.incidents {
-        line(&mut out, format!("recovered: {incident}"));
+        // An incident ends `recovered` or `failed again` (then the step shows the fault).
+        let head = match incident.ends_with("recovered") {
+            true => "recovered",
+            false => "engine fault",
+        };
+        line(&mut out, format!("{head}: {incident}"));
     }
     for e in &run.expectations {
         let mark = match e.ok {
