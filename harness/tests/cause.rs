@@ -148,6 +148,32 @@ fn campaign(setup: &GoSetup, games: u64, max_plies: usize) -> Results {
     results
 }
 
+/// The case repeats the position its signature names: its last step's repetition, as
+/// `rulediff run` words it, is the start position or one after a play of the case.
+fn repeats_what_it_says(summary: &SignatureSummary) {
+    let AnyCase::Go(case) = parse_case("case.toml".as_ref(), &summary.case_file).unwrap() else {
+        panic!("a Go case")
+    };
+    let registry = Go::registry();
+    let mut referees = select(&registry, "psk").unwrap();
+    let both = blind("both", BOTH);
+    referees.push(&both);
+    let run = run_case(&case, &referees, &RunOptions::default());
+    let repeats = run
+        .steps
+        .last()
+        .unwrap()
+        .repeats
+        .clone()
+        .unwrap_or_default();
+    let words = if summary.description.contains("back to the start position") {
+        "the start position again"
+    } else {
+        "the position after ply"
+    };
+    assert!(repeats.contains(words), "{repeats}\n{}", summary.case_file);
+}
+
 /// The last ruling of `id` when the summary's case is replayed with `psk` and `id`.
 fn replayed(summary: &SignatureSummary, id: &str, blind_spots: Blind) -> (Ruling, Ruling) {
     let AnyCase::Go(case) = parse_case("case.toml".as_ref(), &summary.case_file).unwrap() else {
@@ -162,11 +188,40 @@ fn replayed(summary: &SignatureSummary, id: &str, blind_spots: Blind) -> (Ruling
     (last.rulings[0].clone(), last.rulings[1].clone())
 }
 
+/// The case's comment tells how it was made: found after F plies, minimized to M from the
+/// position after C of them (C + M <= F), or not minimized.
+fn told(summary: &SignatureSummary) -> (usize, usize, usize) {
+    let comment = summary
+        .case_file
+        .lines()
+        .find(|l| l.starts_with("comment"))
+        .unwrap();
+    let number = |after: &str| -> Option<usize> {
+        let at = comment.find(after)? + after.len();
+        comment[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    };
+    let found = number("after ").unwrap();
+    let minimized = number("minimized to ").unwrap_or(found);
+    let cut = number("from the position after ").unwrap_or(0);
+    assert_eq!(found, summary.shortest_found, "{comment}");
+    assert_eq!(minimized, summary.minimized_plies, "{comment}");
+    assert!(cut + minimized <= found, "{comment}");
+    (found, minimized, cut)
+}
+
 fn divergences_of(results: &Results) -> Vec<&SignatureSummary> {
     results
         .signatures
         .iter()
         .filter(|s| s.signature.groups.len() > 1)
+        .inspect(|s| {
+            told(s);
+            repeats_what_it_says(s);
+        })
         .collect()
 }
 
@@ -219,4 +274,52 @@ fn a_return_to_the_start_position_stays_one() {
         let (psk, unfixed) = replayed(s, "start-only", START_ONLY);
         assert_ne!(psk, unfixed, "{}\n{}", s.description, s.case_file);
     }
+}
+
+#[test]
+fn a_long_cycle_is_re_rooted_no_further_than_its_cause_allows() {
+    // Blind only to long cycles, the referee rules a long cycle back to the start position
+    // as it rules one back to a position after a play: re-rooting at the repeated position
+    // would keep its rulings, and only the signature's cause refuses it.
+    let setup = GoSetup::empty(Graph::grid(4, 4, false).unwrap(), 2);
+    let registry = Go::registry();
+    let mut referees = select(&registry, "psk").unwrap();
+    let window = blind("window", WINDOW_ONLY);
+    referees.push(&window);
+    let plan = Plan {
+        family: "go".into(),
+        setup: Go::setup_keys(&setup),
+        referees: referees.iter().map(|r| r.id.clone()).collect(),
+        seed: 11,
+        games: 128,
+        max_plies: 128,
+        shard: None,
+    };
+    let mut results = Results::new(plan);
+    campaign::run(&setup, &referees, &mut results, 64, |_, _, _| Ok(())).unwrap();
+    let long: Vec<&SignatureSummary> = results
+        .signatures
+        .iter()
+        .filter(|s| s.description.contains("9+"))
+        .collect();
+    assert!(!long.is_empty(), "{:#?}", results.signatures);
+    let mut rooted = 0;
+    for s in long {
+        assert!(s.description.contains("back to a position after a play"));
+        let (_, _, cut) = told(s);
+        rooted += usize::from(cut > 0);
+        let AnyCase::Go(case) = parse_case("case.toml".as_ref(), &s.case_file).unwrap() else {
+            panic!("a Go case")
+        };
+        let run = run_case(&case, &referees, &RunOptions::default());
+        let repeats = run
+            .steps
+            .last()
+            .unwrap()
+            .repeats
+            .clone()
+            .unwrap_or_default();
+        assert!(repeats.contains("the position after ply"), "{repeats}");
+    }
+    assert!(rooted > 0, "some case starts where its game was re-rooted");
 }

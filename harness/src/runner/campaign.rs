@@ -379,10 +379,7 @@ fn summarize<F: Explore>(
         None => Vec::new(),
     };
     let from = match shown.rooted {
-        Some(_) => format!(
-            " from the position after {} of them",
-            found.history.len() - shown.cut
-        ),
+        Some(_) => format!(" from the position after {} of them", shown.cut),
         None => String::new(),
     };
     let how = match &shown.unminimized {
