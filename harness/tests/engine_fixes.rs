@@ -4,7 +4,7 @@
 //! not; and where one finding split into two causes, each fix passes its own case only.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 mod common;
 
@@ -118,4 +118,178 @@ fn each_ogs_superko_fix_passes_its_own_case_and_only_that() {
     for dir in [unbounded, rooted, fixed] {
         let _ = std::fs::remove_dir_all(dir);
     }
+}
+
+/// The goban crate's source as cargo has it for this build (its `Cargo.toml`'s folder).
+fn goban_source() -> PathBuf {
+    let out = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--offline"])
+        .args(["--filter-platform", "x86_64-unknown-linux-gnu"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let goban = metadata["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "goban")
+        .expect("rulediff depends on the goban crate");
+    let manifest = PathBuf::from(goban["manifest_path"].as_str().unwrap());
+    manifest.parent().unwrap().to_path_buf()
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// The line of `Game::check_super_ko` (src/rules/game.rs) that skips the check.
+const SKIP: &str = "if self.history.len() <= 2 || !self.will_capture(stone.coord) {";
+
+/// The crate's copies, each renamed so one program can link them all: as published, with
+/// plays that capture nothing checked too, with the first three stone plays checked too,
+/// with both.
+const GOBANS: [(&str, &str); 4] = [
+    ("goban_published", SKIP),
+    ("goban_all_plays", "if self.history.len() <= 2 {"),
+    (
+        "goban_early_plays",
+        "if self.history.is_empty() || !self.will_capture(stone.coord) {",
+    ),
+    ("goban_both", "if self.history.is_empty() {"),
+];
+
+/// A program that asks each copy about the last play of each report's case (setup rows top
+/// first, who moves first, the plays), printing `<copy> <ruling> <ruling>`.
+const CHECK: &str = r#"
+const CASES: [(&str, bool, &str); 2] = [
+    // corpus/go/engines/goban-superko-non-capturing.toml
+    ("...OX/..OX./.O.OX/.OXO./XXXXO", false, "E4 E2 E1 E3"),
+    // corpus/go/engines/goban-superko-third-stone-play.toml
+    ("....../X..XXX/XXXXOO/XXOOO./XXO.OX/XXOXX.", true, "F3 F1 F2"),
+];
+
+macro_rules! ask {
+    ($krate:ident) => {{
+        use $krate::pieces::stones::{Color, Stone};
+        use $krate::rules::{game::Game, Move, CHINESE};
+        let mut rulings = vec![stringify!($krate).to_string()];
+        for (rows, black_first, moves) in CASES {
+            let rows: Vec<&str> = rows.split('/').collect();
+            let side = rows.len() as u8;
+            let mut builder = Game::builder();
+            let turn = if black_first { Color::Black } else { Color::White };
+            builder.size((side, side)).rule(CHINESE).turn(turn);
+            for (r, row) in rows.iter().enumerate() {
+                for (c, cell) in row.chars().enumerate() {
+                    let color = match cell {
+                        'X' => Color::Black,
+                        'O' => Color::White,
+                        _ => continue,
+                    };
+                    builder.add(Stone { coord: (r as u8, c as u8), color });
+                }
+            }
+            let mut game = builder.build().unwrap();
+            let at = |m: &str| {
+                let c = "ABCDEFGHJKLMNOPQRST".find(&m[..1]).unwrap() as u8;
+                (side - m[1..].parse::<u8>().unwrap(), c)
+            };
+            let moves: Vec<&str> = moves.split(' ').collect();
+            let (last, before) = moves.split_last().unwrap();
+            for m in before {
+                let (r, c) = at(m);
+                game.try_play(Move::Play(r, c)).unwrap();
+            }
+            rulings.push(match game.check_point(at(last)) {
+                None => "legal".to_string(),
+                Some(e) => format!("{e:?}"),
+            });
+        }
+        println!("{}", rulings.join(" "));
+    }};
+}
+
+fn main() {
+    ask!(goban_published);
+    ask!(goban_all_plays);
+    ask!(goban_early_plays);
+    ask!(goban_both);
+}
+"#;
+
+/// Builds the copies and the program in a scratch folder, offline, and runs it.
+fn run_patched_gobans() -> Output {
+    let source = goban_source();
+    let dir = std::env::temp_dir().join(format!("rulediff-goban-fix-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut dependencies = String::new();
+    for (name, line) in GOBANS {
+        let copy = dir.join(name);
+        copy_tree(&source, &copy);
+        let manifest = std::fs::read_to_string(copy.join("Cargo.toml")).unwrap();
+        let renamed = manifest.replace("name = \"goban\"", &format!("name = \"{name}\""));
+        std::fs::write(copy.join("Cargo.toml"), renamed).unwrap();
+        let game = copy.join("src/rules/game.rs");
+        let code = std::fs::read_to_string(&game).unwrap();
+        assert_eq!(
+            code.matches(SKIP).count(),
+            1,
+            "goban's check_super_ko as read"
+        );
+        std::fs::write(&game, code.replace(SKIP, line)).unwrap();
+        dependencies += &format!("{name} = {{ path = \"../{name}\" }}\n");
+    }
+    let check = dir.join("check");
+    std::fs::create_dir_all(check.join("src")).unwrap();
+    let manifest = format!(
+        "[package]\nname = \"check\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n{dependencies}"
+    );
+    std::fs::write(check.join("Cargo.toml"), manifest).unwrap();
+    std::fs::write(check.join("src/main.rs"), CHECK).unwrap();
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "--offline", "--quiet"])
+        .current_dir(&check)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .output()
+        .expect("cargo runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+#[test]
+fn each_goban_crate_superko_fix_passes_its_own_case_and_only_that() {
+    let out = run_patched_gobans();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    // Positional superko forbids both last plays; the crate says `Ko` for a repetition.
+    assert_eq!(
+        lines,
+        [
+            "goban_published legal legal",
+            "goban_all_plays Ko legal",
+            "goban_early_plays legal Ko",
+            "goban_both Ko Ko",
+        ],
+        "{stdout}"
+    );
 }
