@@ -323,3 +323,35 @@ fn a_long_cycle_is_re_rooted_no_further_than_its_cause_allows() {
     }
     assert!(rooted > 0, "some case starts where its game was re-rooted");
 }
+
+#[test]
+fn a_third_occurrence_names_where_its_position_was_first_seen() {
+    use rulediff::runner::signature::Signature;
+    use rulediff::{Chess, ChessSetup, Family};
+    let setup = ChessSetup::standard();
+    // The class of the last of `moves`, after the others.
+    let class = |moves: &[&str]| {
+        let (last, before) = moves.split_last().unwrap();
+        let mut state = Chess::initial(&setup);
+        for m in before {
+            Chess::advance(&setup, &mut state, &Chess::parse_play(&setup, m).unwrap());
+        }
+        let last = Chess::parse_play(&setup, last).unwrap();
+        Signature::cycle_of::<Chess>(&setup, &state, &last, before.len())
+    };
+    // Knights out and back twice: the start position after plies 4 and 8, the latest the one a
+    // play made, the first the start itself (what a rule counting occurrences counts).
+    let dance = [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ];
+    assert_eq!(
+        class(&dance).as_deref(),
+        Some("cycle of 4 plies back to a position after a play, first seen at the start")
+    );
+    // Two moves first: every occurrence is a position after a play.
+    let later: Vec<&str> = ["b1c3", "b8c6"].into_iter().chain(dance).collect();
+    assert_eq!(
+        class(&later).as_deref(),
+        Some("cycle of 4 plies back to a position after a play")
+    );
+}

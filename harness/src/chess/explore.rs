@@ -35,6 +35,16 @@ impl ChessState {
         self.keys.iter().rposition(|k| *k == key).map(|j| n - j)
     }
 
+    /// As [`ChessState::back_to_equal`], to the earliest equal position.
+    fn back_to_first_equal(&self, m: Move) -> Option<usize> {
+        self.back_to_equal(m)?;
+        let mut after = self.line.pos().clone();
+        after.play_unchecked(m);
+        let key = fide_key(&after);
+        let n = self.keys.len();
+        self.keys.iter().position(|k| *k == key).map(|j| n - j)
+    }
+
     /// Did the mover's previous move go from `m`'s target to `m`'s origin?
     fn undoes_last(&self, m: Move) -> bool {
         let n = self.line.moves.len();
@@ -118,6 +128,14 @@ impl Explore for Chess {
         let m = legal_move(state.line.pos(), play)?;
         let back = state.back_to_equal(m)?;
         Some((format!("cycle of {back} plies"), back))
+    }
+
+    fn first_occurrence(
+        _setup: &ChessSetup,
+        state: &ChessState,
+        play: &Self::Play,
+    ) -> Option<usize> {
+        state.back_to_first_equal(legal_move(state.line.pos(), play)?)
     }
 
     fn setup_keys(setup: &ChessSetup) -> String {

@@ -61,6 +61,17 @@ pub trait Explore: Family {
         state: &Self::State,
         play: &Self::Play,
     ) -> Option<(String, usize)>;
+    /// Plies back to the *earliest* earlier position equal to the one `play` makes, where
+    /// [`Explore::cycle`] names the latest: rules that count occurrences (threefold) count
+    /// every one, so a case whose first occurrence is its start position tests something a
+    /// case whose first occurrence came after a play does not. The default: the latest.
+    fn first_occurrence(
+        setup: &Self::Setup,
+        state: &Self::State,
+        play: &Self::Play,
+    ) -> Option<usize> {
+        Self::cycle(setup, state, play).map(|(_, back)| back)
+    }
     /// The family's keys of a case file for this setup (everything but `moves` and `expect`).
     fn setup_keys(setup: &Self::Setup) -> String;
     /// An SVG picture of the position in `state`, with `play` marked.

@@ -138,6 +138,16 @@ impl Explore for Go {
         Some((kind, back))
     }
 
+    fn first_occurrence(_setup: &GoSetup, state: &GoState, play: &GoPlay) -> Option<usize> {
+        let GoPlay::Stone(v) = *play else { return None };
+        if state.board.colour(v) != EMPTY {
+            return None;
+        }
+        let after = state.effect(v).hash_after;
+        let at = state.history.iter().position(|&h| h == after)?;
+        Some(state.history.len() - at)
+    }
+
     fn setup_keys(setup: &GoSetup) -> String {
         let mut out = format!(
             "board = {:?}\nplayers = {}\n",

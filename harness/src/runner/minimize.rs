@@ -37,7 +37,7 @@ pub fn signature_after<F: Explore>(
         F::advance_seated(setup, &mut state, p, super::random::reported_seat(&seats));
     }
     let rulings = final_rulings(&mut seats, play, ends)?;
-    let cycle = Signature::cycle_class(F::cycle(setup, &state, play), history.len());
+    let cycle = Signature::cycle_of::<F>(setup, &state, play, history.len());
     Some(Signature::new(&ids, &rulings, cycle))
 }
 
@@ -270,7 +270,7 @@ pub fn replay<F: Explore>(
             Some(referee) => state_after(setup, referee, history),
             None => F::initial(setup),
         };
-        let cycle = Signature::cycle_class(F::cycle(setup, &state, play), history.len());
+        let cycle = Signature::cycle_of::<F>(setup, &state, play, history.len());
         Some(Signature::new(&run.referees, &last, cycle))
     });
     Replayed {

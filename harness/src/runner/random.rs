@@ -209,7 +209,7 @@ fn walk<F: Explore>(
             if let Some(fault) = fault_in(ids, &rulings) {
                 return result.faults.push(fault);
             }
-            let cycle = Signature::cycle_class(F::cycle(setup, &state, &play), history.len());
+            let cycle = Signature::cycle_of::<F>(setup, &state, &play, history.len());
             seen.note(ids, &mut result.found, history, play, rulings, cycle);
         }
         let Some(play) = choose::<F>(setup, &state, &common, rng) else {
@@ -223,7 +223,7 @@ fn walk<F: Explore>(
         let ends_cycle = rulings
             .iter()
             .any(|r| !matches!(r, Ruling::Legal))
-            .then(|| Signature::cycle_class(F::cycle(setup, &state, &play), history.len()))
+            .then(|| Signature::cycle_of::<F>(setup, &state, &play, history.len()))
             .flatten();
         F::advance_seated(setup, &mut state, &play, reported_seat(seats));
         history.push(play.clone());

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::record::{ResultSplit, Ruling};
+use crate::family::Explore;
 
 /// The groups of referees with identical rulings, plus the cycle kind.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -55,24 +56,58 @@ impl Returns {
             Returns::BeforeStart => "a position before the start",
         }
     }
+
+    /// Where a position was first seen: `at the start`, `after a play`, `before the start`.
+    pub fn seen(self) -> &'static str {
+        match self {
+            Returns::Start => "at the start",
+            Returns::AfterPlay => "after a play",
+            Returns::BeforeStart => "before the start",
+        }
+    }
 }
 
 impl Signature {
-    /// The repetition a signature keys on, from [`crate::family::Explore::cycle`] for the
-    /// play after `plies` plays of the game: the exact kind up to [`LONG_CYCLE`] plies back
-    /// (basic ko, triple ko, round robin…), and beyond that one class, since random games
-    /// recreate positions from every distance and the referees' grouping, not the length, is
-    /// what tells those divergences apart; and which position comes back ([`Returns`]), so
-    /// that a referee that misses only returns to the start position, or only long cycles,
-    /// is never shown a case of the other (minimization keeps the signature).
-    pub fn cycle_class(cycle: Option<(String, usize)>, plies: usize) -> Option<String> {
+    /// The repetition a signature keys on, from [`Explore::cycle`] for the play after
+    /// `plies` plays of the game: the exact kind up to [`LONG_CYCLE`] plies back (basic ko,
+    /// triple ko, round robin…), and beyond that one class, since random games recreate
+    /// positions from every distance and the referees' grouping, not the length, is what
+    /// tells those divergences apart; which position comes back ([`Returns`]), so that a
+    /// referee that misses only returns to the start position, or only long cycles, is never
+    /// shown a case of the other (minimization keeps the signature); and, where the position
+    /// was first seen elsewhere (`first`, plies back to its earliest occurrence, from
+    /// [`Explore::first_occurrence`]), where, since rules that count occurrences count that
+    /// one too.
+    pub fn cycle_class(
+        cycle: Option<(String, usize)>,
+        first: Option<usize>,
+        plies: usize,
+    ) -> Option<String> {
         cycle.map(|(kind, back)| {
             let kind = match back {
                 b if b <= LONG_CYCLE => kind,
                 _ => format!("cycle of {}+ plies", LONG_CYCLE + 1),
             };
-            format!("{kind} back to {}", Returns::of(back, plies).words())
+            let last = Returns::of(back, plies);
+            let mut text = format!("{kind} back to {}", last.words());
+            match first.map(|f| Returns::of(f, plies)) {
+                Some(first) if first != last => text += &format!(", first seen {}", first.seen()),
+                _ => {}
+            }
+            text
         })
+    }
+
+    /// [`Signature::cycle_class`] of `play` after `plies` plays, the game in `state`.
+    pub fn cycle_of<F: Explore>(
+        setup: &F::Setup,
+        state: &F::State,
+        play: &F::Play,
+        plies: usize,
+    ) -> Option<String> {
+        let cycle = F::cycle(setup, state, play)?;
+        let first = F::first_occurrence(setup, state, play);
+        Signature::cycle_class(Some(cycle), first, plies)
     }
 
     /// The signature of a divergent step: the referees `ids` grouped by their `rulings`, and
@@ -158,7 +193,8 @@ mod cycle_class_tests {
 
     #[test]
     fn short_cycles_keep_their_kind_and_long_ones_share_a_class() {
-        let class = |kind: &str, back| Signature::cycle_class(Some((kind.to_string(), back)), 200);
+        let class =
+            |kind: &str, back| Signature::cycle_class(Some((kind.to_string(), back)), None, 200);
         let after = " back to a position after a play";
         assert_eq!(class("basic ko", 2), Some(format!("basic ko{after}")));
         assert_eq!(
@@ -173,12 +209,13 @@ mod cycle_class_tests {
             class("cycle of 9 plies", 9),
             Some(format!("cycle of 9+ plies{after}"))
         );
-        assert_eq!(Signature::cycle_class(None, 3), None);
+        assert_eq!(Signature::cycle_class(None, None, 3), None);
     }
 
     #[test]
     fn the_position_that_comes_back_is_named() {
-        let class = |back, plies| Signature::cycle_class(Some(("k".to_string(), back)), plies);
+        let class =
+            |back, plies| Signature::cycle_class(Some(("k".to_string(), back)), Some(back), plies);
         // A basic ko retaken at ply 2 recreates the start; at ply 3, the position after ply 1.
         assert_eq!(class(2, 1).as_deref(), Some("k back to the start position"));
         assert_eq!(
@@ -190,6 +227,17 @@ mod cycle_class_tests {
         assert_eq!(
             class(8, 3).as_deref(),
             Some("k back to a position before the start")
+        );
+        // A third occurrence: the latest after ply 4, the first the start position (as in a
+        // threefold repetition re-rooted at its first occurrence) or after ply 2.
+        let third = |first| Signature::cycle_class(Some(("k".to_string(), 4)), Some(first), 7);
+        assert_eq!(
+            third(8).as_deref(),
+            Some("k back to a position after a play, first seen at the start")
+        );
+        assert_eq!(
+            third(6).as_deref(),
+            Some("k back to a position after a play")
         );
     }
 }

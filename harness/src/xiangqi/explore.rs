@@ -10,12 +10,13 @@ use super::movegen::{attacked, in_check, targets};
 use super::{fen, Xiangqi, XqSetup};
 use crate::family::Explore;
 
-/// The position, when each position was last seen (by hash), and the moves so far.
+/// The position, when each position was last and first seen (by hash), and the moves so far.
 #[derive(Debug, Clone)]
 pub struct XqState {
     /// The current position.
     pub pos: Position,
     seen: HashMap<u64, usize>,
+    first_seen: HashMap<u64, usize>,
     moves: Vec<Move>,
 }
 
@@ -32,6 +33,7 @@ impl Explore for Xiangqi {
         let mut state = XqState {
             pos: setup.start.clone(),
             seen: HashMap::from([(setup.start.hash(), 0)]),
+            first_seen: HashMap::from([(setup.start.hash(), 0)]),
             moves: Vec::new(),
         };
         for mv in &setup.history {
@@ -43,7 +45,9 @@ impl Explore for Xiangqi {
     fn advance(_setup: &XqSetup, state: &mut XqState, play: &Move) {
         state.pos.make(*play);
         state.moves.push(*play);
-        state.seen.insert(state.pos.hash(), state.plies());
+        let (hash, plies) = (state.pos.hash(), state.plies());
+        state.seen.insert(hash, plies);
+        state.first_seen.entry(hash).or_insert(plies);
     }
 
     fn weight(_setup: &XqSetup, state: &XqState, play: &Move) -> u32 {
@@ -86,11 +90,21 @@ impl Explore for Xiangqi {
     }
 
     fn cycle(_setup: &XqSetup, state: &XqState, play: &Move) -> Option<(String, usize)> {
+        // Minimization asks about a play after histories it shortened, where it may be no move.
+        state.pos.at(play.from)?;
         let mut after = state.pos.clone();
         after.make(*play);
         let at = state.seen.get(&after.hash())?;
         let back = state.plies() + 1 - at;
         Some((format!("cycle of {back} plies"), back))
+    }
+
+    fn first_occurrence(_setup: &XqSetup, state: &XqState, play: &Move) -> Option<usize> {
+        state.pos.at(play.from)?;
+        let mut after = state.pos.clone();
+        after.make(*play);
+        let at = state.first_seen.get(&after.hash())?;
+        Some(state.plies() + 1 - at)
     }
 
     fn setup_keys(setup: &XqSetup) -> String {
