@@ -8,47 +8,52 @@ use std::process::{Command, Output};
 
 mod common;
 
-/// A copy of the node bridges in a scratch folder named `name`, whose `goban` bundle has
-/// each `(text, replacement)` of `patches` applied (each text must occur exactly once); the
-/// other packages are links to the installed ones. The folder, for `RULEDIFF_NODE_BRIDGES`.
-fn patched_goban(name: &str, patches: &[(&str, &str)]) -> PathBuf {
+/// A copy of the node bridges in a scratch folder named `name` in which the file `file` of
+/// the npm package `package` has each `(text, replacement)` of `patches` applied (each text
+/// must occur exactly once); everything else links to the installed packages. The folder, for
+/// `RULEDIFF_NODE_BRIDGES`.
+fn patched_node(name: &str, package: &str, file: &str, patches: &[(&str, &str)]) -> PathBuf {
     let installed = Path::new(env!("CARGO_MANIFEST_DIR")).join("bridges/node");
     let dir = std::env::temp_dir().join(format!("rulediff-fix-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let modules = dir.join("node_modules");
-    let build = modules.join("goban/build");
-    std::fs::create_dir_all(&build).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
     // Copies, not links: a bridge finds its packages beside its own file.
-    for script in ["ogs_goban_bridge.js", "rulediff_bridge.js"] {
-        std::fs::copy(installed.join(script), dir.join(script)).unwrap();
+    for entry in std::fs::read_dir(&installed).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "js" || e == "mjs") {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
     }
-    let link_all_but = |from: &Path, to: &Path, own: &str| {
-        for entry in std::fs::read_dir(from).unwrap() {
+    // Down the patched file's path, every other entry is a link.
+    let mut from = installed.join("node_modules");
+    let mut to = dir.join("node_modules");
+    let inside: Vec<&str> = std::iter::once(package).chain(file.split('/')).collect();
+    for (depth, own) in inside.iter().enumerate() {
+        std::fs::create_dir_all(&to).unwrap();
+        for entry in std::fs::read_dir(&from).unwrap() {
             let entry = entry.unwrap();
-            if entry.file_name() != own {
+            if entry.file_name() != *own {
                 std::os::unix::fs::symlink(entry.path(), to.join(entry.file_name())).unwrap();
             }
         }
-    };
-    link_all_but(&installed.join("node_modules"), &modules, "goban");
-    link_all_but(
-        &installed.join("node_modules/goban"),
-        &modules.join("goban"),
-        "build",
-    );
-    link_all_but(
-        &installed.join("node_modules/goban/build"),
-        &build,
-        "goban.js",
-    );
-    let mut bundle =
-        std::fs::read_to_string(installed.join("node_modules/goban/build/goban.js")).unwrap();
-    for (text, replacement) in patches {
-        assert_eq!(bundle.matches(text).count(), 1, "`{text}` once in goban.js");
-        bundle = bundle.replace(text, replacement);
+        if depth + 1 < inside.len() {
+            from = from.join(own);
+            to = to.join(own);
+        }
     }
-    std::fs::write(build.join("goban.js"), bundle).unwrap();
+    let original = from.join(inside[inside.len() - 1]);
+    let mut text = std::fs::read_to_string(&original).unwrap();
+    for (old, new) in patches {
+        assert_eq!(text.matches(old).count(), 1, "`{old}` once in {file}");
+        text = text.replace(old, new);
+    }
+    std::fs::write(to.join(inside[inside.len() - 1]), text).unwrap();
     dir
+}
+
+/// The bridges with goban's bundle patched.
+fn patched_goban(name: &str, patches: &[(&str, &str)]) -> PathBuf {
+    patched_node(name, "goban", "build/goban.js", patches)
 }
 
 /// `isBoardRepeating` searches at most 30 moves back (reports/engines/ogs-goban-superko-window.md).
@@ -292,4 +297,76 @@ fn each_goban_crate_superko_fix_passes_its_own_case_and_only_that() {
         ],
         "{stdout}"
     );
+}
+
+/// chess.js keeps the en passant square whenever a pawn stands beside the double-stepped one
+/// (reports/engines/chessjs-pinned-en-passant.md); the fix keeps it only when such a pawn can
+/// take en passant without leaving its king attacked.
+const LEGAL_EN_PASSANT: (&str, &str) = (
+    "            if ((!((move.to - 1) & 0x88) &&
+                this._board[move.to - 1]?.type === PAWN &&
+                this._board[move.to - 1]?.color === them) ||
+                (!((move.to + 1) & 0x88) &&
+                    this._board[move.to + 1]?.type === PAWN &&
+                    this._board[move.to + 1]?.color === them)) {",
+    "            const canTake = (sq) => {
+                if ((sq & 0x88) || this._board[sq]?.type !== PAWN || this._board[sq]?.color !== them)
+                    return false;
+                const pawn = this._board[sq], taken = this._board[move.to];
+                delete this._board[sq];
+                delete this._board[move.to];
+                this._board[epSquare] = pawn;
+                const legal = !this._attacked(us, this._kings[them]);
+                delete this._board[epSquare];
+                this._board[sq] = pawn;
+                this._board[move.to] = taken;
+                return legal;
+            };
+            if (canTake(move.to - 1) || canTake(move.to + 1)) {",
+);
+
+/// The steps at which `chess.js` (with the bridges of `bridges`, the installed ones for `None`)
+/// and `threefold-automatic` rule the report's case apart.
+fn chessjs_apart(bridges: Option<&Path>) -> serde_json::Value {
+    let path = format!(
+        "{}/../corpus/chess/engines/chessjs-pinned-en-passant-threefold.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulediff"));
+    command.args([
+        "run",
+        &path,
+        "--rules",
+        "threefold-automatic,chess.js",
+        "--format",
+        "json",
+    ]);
+    if let Some(dir) = bridges {
+        command.env("RULEDIFF_NODE_BRIDGES", dir);
+    }
+    let out = command.output().expect("binary runs");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert!(!report.to_string().contains("FAULT"), "{report}");
+    report["runs"][0]["divergences"].clone()
+}
+
+#[test]
+fn chessjs_with_legal_en_passant_keys_draws_the_report_case_in_time() {
+    if !common::tools(&[common::Tool::NodeBridges]) {
+        return;
+    }
+    let installed = chessjs_apart(None);
+    assert!(
+        installed.to_string().contains("draw:threefold"),
+        "{installed}"
+    );
+    let fixed = patched_node(
+        "chessjs",
+        "chess.js",
+        "dist/cjs/chess.js",
+        &[LEGAL_EN_PASSANT],
+    );
+    assert_eq!(chessjs_apart(Some(&fixed)), serde_json::json!([]));
+    let _ = std::fs::remove_dir_all(fixed);
 }
