@@ -251,7 +251,7 @@ fn liar(dir: &Path, mode: &str) -> Option<(String, PathBuf)> {
     Some((write(dir, &format!("{mode}.toml"), &file), marker))
 }
 
-fn liar_campaign(dir: &Path, engines: &str, out: &Path) -> Output {
+fn liar_campaign(engines: &str, out: &Path) -> Output {
     rulediff(
         &[
             "random",
@@ -290,7 +290,7 @@ fn an_engine_that_lies_once_and_dies_for_good_is_a_defect() {
         return;
     };
     let out = dir.join("campaign");
-    let ran = liar_campaign(&dir, &engines, &out);
+    let ran = liar_campaign(&engines, &out);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&ran.stdout),
         String::from_utf8_lossy(&ran.stderr),
@@ -345,7 +345,7 @@ fn the_same_lie_from_an_engine_that_recovers_is_a_defect() {
         return;
     };
     let out = dir.join("campaign");
-    let ran = liar_campaign(&dir, &engines, &out);
+    let ran = liar_campaign(&engines, &out);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&ran.stdout),
         String::from_utf8_lossy(&ran.stderr),
