@@ -400,16 +400,7 @@ fn summarize<F: Explore>(
         &comment,
         &shown.columns,
     );
-    let rulings: Vec<(String, Ruling)> = ids
-        .iter()
-        .cloned()
-        .zip(
-            shown
-                .columns
-                .iter()
-                .map(|c| c.last().cloned().unwrap_or(Ruling::Stopped)),
-        )
-        .collect();
+    let rulings = last_rulings(&ids, &shown.columns);
     let svg = match found.signature.result {
         Some(_) => counted_svg::<F>(case_setup, &state, &found.play, &rulings),
         None => None,
@@ -462,17 +453,16 @@ pub fn case_file<F: Explore>(
 ) -> (String, Vec<(String, Ruling)>) {
     let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
     let columns = replay::<F>(setup, referees, plays, true).columns;
-    let last = ids
-        .iter()
-        .cloned()
-        .zip(
-            columns
-                .iter()
-                .map(|c| c.last().cloned().unwrap_or(Ruling::Stopped)),
-        )
-        .collect();
     let text = render_case::<F>(setup, &ids, plays, title, comment, &columns);
-    (text, last)
+    (text, last_rulings(&ids, &columns))
+}
+
+/// Each referee's ruling on the last play, from its column of rulings.
+fn last_rulings(ids: &[String], columns: &[Vec<Ruling>]) -> Vec<(String, Ruling)> {
+    let last = columns
+        .iter()
+        .map(|c| c.last().cloned().unwrap_or(Ruling::Stopped));
+    ids.iter().cloned().zip(last).collect()
 }
 
 /// The case file's text, with each referee's expectation read off its column of rulings.
