@@ -6,10 +6,10 @@
 //! `cargo bench --bench campaign`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{select, Refereed};
-use rulediff::runner::random::{game_rng, play_game};
+use rulediff::Graph;
+use rulediff::{game_rng, play_game};
+use rulediff::{select, Refereed};
 
 const GAMES: u64 = 8;
 

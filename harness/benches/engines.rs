@@ -13,11 +13,11 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rulediff::engine::spec;
-use rulediff::families::engines::{self, Engines};
-use rulediff::go::graph::Graph;
+
 use rulediff::go::{Go, GoPlay, GoSetup};
-use rulediff::referee::{RefereeInfo, Refereed};
+use rulediff::Engines;
+use rulediff::Graph;
+use rulediff::{RefereeInfo, Refereed};
 
 /// A random game our `psk` referee accepts throughout, of at most `plies` plays.
 fn record(
@@ -77,19 +77,21 @@ fn steps(c: &mut Criterion) {
         b.iter(|| replay(&setup, psk, &games))
     });
     bridges(&mut group, &setup, &games);
-    if spec::locate("gnugo").is_none() {
+    if rulediff::locate_program("gnugo").is_none() {
         eprintln!("SKIPPED: gnugo is not installed");
         return;
     }
-    let engines =
-        Engines::new(vec![engines::parse_arg("gnugo-psk").expect("built-in")]).expect("gnugo");
+    let engines = Engines::new(vec![
+        rulediff::parse_engine_arg("gnugo-psk").expect("built-in")
+    ])
+    .expect("gnugo");
     let gnugo = engines.referees::<Go>().unwrap().pop().expect("one engine");
     // The same answers, or the comparison would mean nothing.
     assert_eq!(replay(&setup, &gnugo, &games), replay(&setup, psk, &games));
     group.bench_function("gnugo-psk (GTP, pipelined)", |b| {
         b.iter(|| replay(&setup, &gnugo, &games))
     });
-    let mut unpipelined = engines::parse_arg("gnugo-psk").expect("built-in");
+    let mut unpipelined = rulediff::parse_engine_arg("gnugo-psk").expect("built-in");
     unpipelined.pipeline = false;
     let engines = Engines::new(vec![unpipelined]).expect("gnugo");
     let gnugo = engines.referees::<Go>().unwrap().pop().expect("one engine");
@@ -106,7 +108,7 @@ fn bridges(
     setup: &GoSetup,
     games: &[Vec<GoPlay>],
 ) {
-    if spec::locate("python3").is_none() {
+    if rulediff::locate_program("python3").is_none() {
         eprintln!("SKIPPED: python3 is not installed");
         return;
     }
@@ -118,7 +120,7 @@ fn bridges(
         let text = format!(
             "[[engine]]\nid = \"{id}\"\ncommand = [\"python3\", \"{dir}/{script}\"]\nprotocol = \"json\"\n"
         );
-        let specs = engines::parse_file("bench", &text).expect("engine definition");
+        let specs = rulediff::parse_engines_file("bench", &text).expect("engine definition");
         let engines = Engines::new(specs).expect("bridge");
         let bridge = engines.referees::<Go>().unwrap().pop().expect("one engine");
         replay(setup, &bridge, &games[..1]);

@@ -11,12 +11,12 @@
 //! `cargo bench --bench exhaustive`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rulediff::check::finite::{search, Budget, Finiteness};
-use rulediff::check::solve::{solve, Options};
+use rulediff::check::{search_finite as search, Budget, Finiteness};
+use rulediff::check::{solve_game as solve, SolveOptions as Options};
 use rulediff::chess::{Chess, ChessSetup};
-use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{HalfPoints, RefereeInfo, Refereed};
+use rulediff::Graph;
+use rulediff::{HalfPoints, RefereeInfo, Refereed};
 
 fn info(id: &str) -> RefereeInfo<Go> {
     Go::registry()

@@ -15,9 +15,9 @@ use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use peers::katago::{Check, KataGo};
 use peers::{goban, Flat};
-use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoPlay, GoSetup};
-use rulediff::referee::Refereed;
+use rulediff::Graph;
+use rulediff::Refereed;
 
 /// Board sides and the longest game recorded on each.
 const SIZES: [(usize, usize); 4] = [(19, 700), (9, 250), (5, 80), (3, 30)];

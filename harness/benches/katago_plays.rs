@@ -11,9 +11,9 @@ mod common;
 
 use common::{bench_own_games, info};
 use criterion::{criterion_group, criterion_main, Criterion};
-use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
-use rulediff::referee::Refereed;
+use rulediff::Graph;
+use rulediff::Refereed;
 
 const PRESETS: [&str; 4] = [
     "katago-chinese",

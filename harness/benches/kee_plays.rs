@@ -11,9 +11,9 @@ use common::{info, record, replay};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoPlay, GoSetup};
-use rulediff::referee::{RefereeInfo, Refereed};
+use rulediff::Graph;
+use rulediff::{RefereeInfo, Refereed};
 
 /// Every step's legal plays, then the step (what a random campaign asks of each referee).
 fn legal_lists(setup: &GoSetup, referee: &RefereeInfo<Go>, games: &[Vec<GoPlay>]) -> usize {

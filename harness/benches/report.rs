@@ -6,9 +6,9 @@
 //! `cargo bench --bench report`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rulediff::report::analysis::Analysis;
-use rulediff::report::campaign;
-use rulediff::runner::campaign::Results;
+use rulediff::report;
+use rulediff::report::Analysis;
+use rulediff::Results;
 
 fn load() -> Results {
     let path = concat!(
@@ -18,7 +18,7 @@ fn load() -> Results {
     let text = std::fs::read_to_string(path).expect("the checked-in campaign");
     let mut results: Results = serde_json::from_str(&text).expect("its results parse");
     if results.claims.is_empty() {
-        use rulediff::referee::Refereed;
+        use rulediff::Refereed;
         for info in rulediff::go::Go::registry() {
             results.claims.insert(info.id.clone(), info.claims.clone());
         }
@@ -35,10 +35,10 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("render CSVs and HTML", |b| {
         b.iter(|| {
-            campaign::csv(&results).expect("csv").len()
-                + campaign::classes_csv(&results).expect("csv").len()
-                + campaign::map_csv(&results).expect("csv").len()
-                + campaign::html(&results).len()
+            report::campaign_csv(&results).expect("csv").len()
+                + report::classes_csv(&results).expect("csv").len()
+                + report::map_csv(&results).expect("csv").len()
+                + report::campaign_html(&results).len()
         })
     });
     group.bench_function("load results.json", |b| b.iter(|| load().plies));

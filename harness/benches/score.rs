@@ -24,16 +24,17 @@ use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rulediff::check::pass_alive::grid_matches_graph;
-use rulediff::go::board::EMPTY;
-use rulediff::go::explore::final_board;
-use rulediff::go::graph::{Graph, Vertex};
-use rulediff::go::pass_alive::{area_into, AreaOptions, Benson};
-use rulediff::go::rules::katago::params::{Params, NAMED};
-use rulediff::go::rules::katago::scoring::{count, Extras};
-use rulediff::go::score::{score, Count, Scoring};
+use rulediff::check::grid_matches_graph;
+use rulediff::go::final_board;
+use rulediff::go::Vertex;
+use rulediff::go::EMPTY;
+use rulediff::go::{katago_count as count, KataGoExtras as Extras};
+use rulediff::go::{outcome_of_count as score, Count, Scoring};
+use rulediff::go::{pass_alive_area_into as area_into, AreaOptions, Benson};
 use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{HalfPoints, Refereed};
+use rulediff::go::{KataGoParams as Params, KATAGO_PRESETS as NAMED};
+use rulediff::Graph;
+use rulediff::{HalfPoints, Refereed};
 
 /// A final board and the stones agreed dead on it.
 type Board = (Vec<u8>, Vec<Vertex>);

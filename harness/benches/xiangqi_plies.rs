@@ -10,11 +10,11 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rulediff::check::xiangqi::{choose, XqInput, STARTS};
-use rulediff::family::Explore;
-use rulediff::referee::{RefereeInfo, Refereed};
-use rulediff::xiangqi::board::Move;
+use rulediff::check::{xiangqi_choose as choose, XqInput, XIANGQI_STARTS as STARTS};
+use rulediff::xiangqi::Move;
 use rulediff::xiangqi::{Xiangqi, XqSetup};
+use rulediff::Explore;
+use rulediff::{RefereeInfo, Refereed};
 
 /// A game `wxf` accepts to its end (the first repetition it rules on, or mate), at most 300
 /// moves.
@@ -75,7 +75,7 @@ fn bench(c: &mut Criterion) {
             game.iter().for_each(|mv| {
                 r.play(mv).expect("internal referee");
             });
-            matches!(r.status(), Ok(rulediff::referee::Status::Over { outcome })
+            matches!(r.status(), Ok(rulediff::Status::Over { outcome })
                 if outcome.summary().contains("perpetual") || outcome.summary().contains("repetition"))
         })
         .count();

@@ -9,8 +9,8 @@
 //! runs the same check as a test.
 
 use rand::seq::SliceRandom;
-use rulediff::go::graph::Graph;
-use rulediff::runner::random::game_rng;
+use rulediff::game_rng;
+use rulediff::Graph;
 use rulediff::{Fault, Go, GoPlay, GoSetup, Referee, Refereed, Status, Verdict};
 
 /// An engine's board: stones, whose turn, and the one point that simple ko forbids.

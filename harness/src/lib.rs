@@ -122,30 +122,58 @@
 
 #![warn(missing_docs)]
 
+// The front door: the crate root, the family modules (`go`, `chess`, `xiangqi`), the oracles
+// (`check`) and the renderers (`report`). The other modules are the binary's wiring: public
+// because `rulediff`'s commands live in the binary crate, hidden because they are not an API.
+#[doc(hidden)]
 pub mod case;
 pub mod check;
 pub mod chess;
+#[doc(hidden)]
 pub mod engine;
+#[doc(hidden)]
 pub mod families;
+#[doc(hidden)]
 pub mod family;
 pub mod go;
+#[doc(hidden)]
 pub mod listed;
+#[doc(hidden)]
 pub mod referee;
 pub mod report;
+#[doc(hidden)]
 pub mod runner;
+#[doc(hidden)]
 pub mod util;
 pub mod xiangqi;
 
-pub use case::{Case, CaseError, Expectation};
+pub use case::{discover as discover_cases, Case, CaseError, Expectation};
 pub use chess::{Chess, ChessSetup};
-pub use families::{parse as parse_case, AnyCase};
+pub use engine::bundled::node_bridges_dir;
+pub use engine::spec::{
+    locate as locate_program, EngineSpec, Kind as EngineKind, Legality, ScoringMode,
+};
+pub use families::engines::{
+    parse_arg as parse_engine_arg, parse_file as parse_engines_file, Engines,
+};
+pub use families::{
+    for_each as for_each_family, fuzz_seeds, load as load_case, parse as parse_case, AnyCase,
+    ForCase, ForFamily,
+};
 pub use family::{Explore, Family};
 pub use go::graph::{Graph, GraphError};
 pub use go::{Go, GoPlay, GoSetup};
 pub use listed::Listed;
 pub use referee::{
-    select, Claims, Fault, Outcome, Referee, RefereeInfo, Refereed, SelectError, Status, Verdict,
+    select, Claims, CountedParts, Fault, HalfPoints, Outcome, Part, Referee, RefereeInfo, Refereed,
+    SelectError, Status, Tally, Verdict,
 };
-pub use runner::campaign::{Plan, Results};
-pub use runner::{run_case, CaseRun, Divergence, Options as RunOptions, Ruling};
+pub use runner::campaign::{run as run_campaign, Plan, Results};
+pub use runner::defects::of_run as defects_of_run;
+pub use runner::random::{game_rng, play_game, SignatureSummary};
+pub use runner::signature::Signature;
+pub use runner::{
+    case_registry, check_expectations, referees_for, run_case, CaseRun, Divergence,
+    Options as RunOptions, Ruling,
+};
 pub use xiangqi::{Xiangqi, XqSetup};

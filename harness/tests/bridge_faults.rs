@@ -240,7 +240,7 @@ fn liar(dir: &Path, mode: &str) -> Option<(String, PathBuf)> {
         return None;
     }
     let proxy = format!("{}/tests/engines/gtp_proxy.py", env!("CARGO_MANIFEST_DIR"));
-    let gnugo = rulediff::engine::spec::locate("gnugo").unwrap();
+    let gnugo = rulediff::locate_program("gnugo").unwrap();
     let marker = dir.join(format!("{mode}.marker"));
     let _ = std::fs::remove_file(&marker);
     let file = format!(

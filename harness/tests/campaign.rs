@@ -115,10 +115,11 @@ fn report_rerenders_a_saved_campaign() {
 
 #[test]
 fn campaign_stopped_after_a_batch_resumes_to_the_same_results() {
-    use rulediff::family::Explore;
-    use rulediff::go::{graph::Graph, Go, GoSetup};
-    use rulediff::referee::{select, Refereed};
-    use rulediff::runner::campaign::{run, Plan, Results};
+    use rulediff::go::{Go, GoSetup};
+    use rulediff::Explore;
+    use rulediff::Graph;
+    use rulediff::{run_campaign as run, Plan, Results};
+    use rulediff::{select, Refereed};
 
     let setup = GoSetup::empty(Graph::grid(4, 4, false).unwrap(), 2);
     let registry = Go::registry();

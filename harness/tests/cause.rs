@@ -5,14 +5,14 @@
 //! Re-rooting a game's prefix into setup stones would turn a long cycle back to a position
 //! after a play into a long cycle back to the start position, which blames both bugs.
 
-use rulediff::family::Explore;
-use rulediff::go::explore::GoState;
-use rulediff::runner::campaign::{self, Plan, Results};
-use rulediff::runner::random::SignatureSummary;
+use rulediff::go::GoState;
+use rulediff::Explore;
+use rulediff::SignatureSummary;
 use rulediff::{
     parse_case, run_case, select, AnyCase, Fault, Go, GoPlay, GoSetup, Graph, Referee, RefereeInfo,
     Refereed, Ruling, RunOptions, Status, Verdict,
 };
+use rulediff::{Plan, Results};
 
 /// What a blind referee does not see of positional superko.
 #[derive(Clone, Copy, Debug)]
@@ -144,7 +144,7 @@ fn campaign(setup: &GoSetup, games: u64, max_plies: usize) -> Results {
         shard: None,
     };
     let mut results = Results::new(plan);
-    campaign::run(setup, &referees, &mut results, 64, |_, _, _| Ok(())).unwrap();
+    rulediff::run_campaign(setup, &referees, &mut results, 64, |_, _, _| Ok(())).unwrap();
     results
 }
 
@@ -296,7 +296,7 @@ fn a_long_cycle_is_re_rooted_no_further_than_its_cause_allows() {
         shard: None,
     };
     let mut results = Results::new(plan);
-    campaign::run(&setup, &referees, &mut results, 64, |_, _, _| Ok(())).unwrap();
+    rulediff::run_campaign(&setup, &referees, &mut results, 64, |_, _, _| Ok(())).unwrap();
     let long: Vec<&SignatureSummary> = results
         .signatures
         .iter()
@@ -326,7 +326,7 @@ fn a_long_cycle_is_re_rooted_no_further_than_its_cause_allows() {
 
 #[test]
 fn a_third_occurrence_names_where_its_position_was_first_seen() {
-    use rulediff::runner::signature::Signature;
+    use rulediff::Signature;
     use rulediff::{Chess, ChessSetup, Family};
     let setup = ChessSetup::standard();
     // The class of the last of `moves`, after the others.

@@ -1,15 +1,14 @@
 //! The repetition detectors of issue 9 against the FIDE referees: where they must agree, and
 //! the known disagreements (each a corpus case under corpus/chess/detectors/).
 
-use rulediff::case;
-use rulediff::chess::detect::table::Table;
-use rulediff::chess::detect::Detector;
-use rulediff::chess::generate::euwe;
-use rulediff::chess::line::Line;
+use rulediff::chess::euwe;
+use rulediff::chess::Detector;
+use rulediff::chess::Line;
+use rulediff::chess::Table;
 use rulediff::chess::{legal_move, Chess, ChessSetup};
-use rulediff::families::{self, AnyCase};
-use rulediff::referee::Refereed;
-use rulediff::runner::{self, Options};
+use rulediff::AnyCase;
+use rulediff::Refereed;
+use rulediff::RunOptions as Options;
 
 fn corpus() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/chess")
@@ -18,14 +17,13 @@ fn corpus() -> std::path::PathBuf {
 /// Every corpus case through `reference` and `detector`: the steps where they split.
 fn splits(reference: &str, detector: &str) -> Vec<String> {
     let registry = Chess::registry();
-    let referees =
-        rulediff::referee::select(&registry, &format!("{reference},{detector}")).unwrap();
+    let referees = rulediff::select(&registry, &format!("{reference},{detector}")).unwrap();
     let mut out = Vec::new();
-    for path in case::discover(&[corpus()]).unwrap() {
-        let AnyCase::Chess(case) = families::load(&path).unwrap() else {
+    for path in rulediff::discover_cases(&[corpus()]).unwrap() {
+        let AnyCase::Chess(case) = rulediff::load_case(&path).unwrap() else {
             continue;
         };
-        let run = runner::run_case(&case, &referees, &Options::default());
+        let run = rulediff::run_case(&case, &referees, &Options::default());
         for d in run.divergences {
             let name = path.file_stem().unwrap().to_string_lossy().into_owned();
             out.push(format!("{name}@{}", d.ply));

@@ -162,7 +162,7 @@ fn rules_lists_ids_and_sources() {
 fn sgf_export_round_trips_through_import() {
     let out = rulediff(&["sgf", &corpus("go/sgf/handicap-game.toml")]);
     assert!(out.status.success());
-    let game = rulediff::go::sgf::import(&text(&out.stdout)).expect("exported SGF imports");
+    let game = rulediff::go::import_sgf(&text(&out.stdout)).expect("exported SGF imports");
     assert_eq!(game.plays.len(), 20);
     let refused = rulediff(&["sgf", &corpus("go/players/three-player-count.toml")]);
     assert_eq!(refused.status.code(), Some(2));

@@ -4,11 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-use rulediff::case::{self, Case};
-use rulediff::families::{self, ForCase};
-use rulediff::listed::Listed;
-use rulediff::report;
-use rulediff::runner::{self, CaseRun, Options};
+use rulediff::Case;
+use rulediff::ForCase;
+use rulediff::Listed;
+
+use rulediff::{CaseRun, RunOptions as Options};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -26,9 +26,10 @@ impl ForCase for RunAs {
 }
 
 fn run<F: Listed>(case: &Case<F>) -> CaseRun {
-    let registry = runner::case_registry(case, None);
-    let referees = runner::referees_for(&registry, case, None).expect("case names known referees");
-    runner::run_case(case, &referees, &Options { legal_sets: false })
+    let registry = rulediff::case_registry(case, None);
+    let referees =
+        rulediff::referees_for(&registry, case, None).expect("case names known referees");
+    rulediff::run_case(case, &referees, &Options { legal_sets: false })
 }
 
 /// `corpus/go/basics/ko.toml` → `go__basics__ko`.
@@ -44,7 +45,7 @@ fn snapshot_name(path: &Path) -> String {
 
 #[test]
 fn corpus_cases_pass_and_match_their_snapshots() {
-    let files = case::discover(&[root().join("corpus")]).expect("corpus readable");
+    let files = rulediff::discover_cases(&[root().join("corpus")]).expect("corpus readable");
     assert!(
         files.len() >= 20,
         "the corpus should hold at least 20 cases, found {}",
@@ -60,14 +61,14 @@ fn corpus_cases_pass_and_match_their_snapshots() {
         // The case is named by its path from the repository root, as the README's command
         // names it: an absolute path would make lines wrap differently in every checkout.
         let relative = path.strip_prefix(root()).unwrap_or(path).to_path_buf();
-        let run = families::load(path)
+        let run = rulediff::load_case(path)
             .unwrap_or_else(|e| panic!("{e}"))
             .visit(RunAs(relative));
-        let mut text = report::text::case_run(&run);
+        let mut text = rulediff::report::case_run_text(&run);
         text = text.replace(&format!("{}/", root().display()), "");
         insta::assert_snapshot!(snapshot_name(path), text);
         if !run.passed() {
-            failures.push(report::text::case_run(&run));
+            failures.push(rulediff::report::case_run_text(&run));
         }
     }
     assert!(

@@ -7,16 +7,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rulediff::case;
-use rulediff::engine::spec::{self, EngineSpec};
-use rulediff::families::engines::{self, Engines};
-use rulediff::families::{self, AnyCase};
-use rulediff::family::Explore;
-use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{RefereeInfo, Refereed};
-use rulediff::runner::campaign::{self, Plan, Results};
-use rulediff::runner::{run_case, Options, Ruling};
+use rulediff::AnyCase;
+use rulediff::EngineSpec;
+use rulediff::Engines;
+use rulediff::Explore;
+use rulediff::Graph;
+use rulediff::{run_case, Ruling, RunOptions as Options};
+use rulediff::{Plan, Results};
+use rulediff::{RefereeInfo, Refereed};
 
 mod common;
 use common::Tool;
@@ -37,7 +36,7 @@ fn engines(specs: Vec<EngineSpec>) -> Engines {
 }
 
 fn builtin(id: &str) -> EngineSpec {
-    engines::parse_arg(id).unwrap()
+    rulediff::parse_engine_arg(id).unwrap()
 }
 
 /// The engine's referee and the ruleset it claims, in that order: the registry, the ids.
@@ -74,7 +73,7 @@ fn run_campaign_plies(
         shard: None,
     };
     let mut results = Results::new(plan);
-    campaign::run(&setup, &chosen, &mut results, 64, |_, _, _| Ok(())).unwrap();
+    rulediff::run_campaign(&setup, &chosen, &mut results, 64, |_, _, _| Ok(())).unwrap();
     results
 }
 
@@ -83,14 +82,16 @@ fn gnugo_agrees_with_its_rulesets_on_the_corpus() {
     if !have(Tool::GnuGo) {
         return;
     }
-    let files = case::discover(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")]).unwrap();
+    let files =
+        rulediff::discover_cases(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")])
+            .unwrap();
     let mut engine_steps = 0;
     for mode in ["gnugo-simple-ko", "gnugo-psk", "gnugo-ssk", "gnugo-no-ko"] {
         let engines = engines(vec![builtin(mode)]);
         let registry = paired(&engines);
         let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
         for file in &files {
-            let case = match families::load(file).unwrap() {
+            let case = match rulediff::load_case(file).unwrap() {
                 AnyCase::Go(case) => case,
                 #[allow(unreachable_patterns)]
                 _ => continue,
@@ -148,7 +149,7 @@ fn gnugo_psk_ssk_and_simple_ko_agree_on_random_games() {
             assert!(
                 results.signatures.is_empty(),
                 "{mode} on {board}: {}",
-                rulediff::report::campaign::summary(&results, false)
+                rulediff::report::campaign_summary(&results, false)
             );
             compared += results.plies;
         }
@@ -170,7 +171,7 @@ fn gnugo_superko_misses_repetitions_made_by_suicide() {
         "family = \"go\"\n{}moves = \"A2 B2 B5 D1 A1 B1 pass A3 D4 E3 A1 pass A2\"\n",
         Go::setup_keys(&setup)
     );
-    let case = match families::parse(Path::new("suicide.toml"), &text).unwrap() {
+    let case = match rulediff::parse_case(Path::new("suicide.toml"), &text).unwrap() {
         AnyCase::Go(case) => case,
         #[allow(unreachable_patterns)]
         _ => unreachable!("a Go case"),
@@ -209,8 +210,8 @@ fn proxy_for(
     let mut spec = builtin(id);
     spec.id = format!("{id}-{mode}");
     spec.timeout_ms = timeout_ms;
-    let gnugo = spec::locate("gnugo").unwrap();
-    spec.kind = rulediff::engine::spec::Kind::Gtp {
+    let gnugo = rulediff::locate_program("gnugo").unwrap();
+    spec.kind = rulediff::EngineKind::Gtp {
         argv: [
             "python3",
             script.to_str().unwrap(),
@@ -343,7 +344,7 @@ fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
     let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../corpus/go/engines/leela-zero-basic-ko-19x19.toml");
-    let case = match families::load(&path).unwrap() {
+    let case = match rulediff::load_case(&path).unwrap() {
         AnyCase::Go(case) => case,
         #[allow(unreachable_patterns)]
         _ => unreachable!("a Go case"),
@@ -373,7 +374,7 @@ fn leela_zero_play_accepts_an_immediate_basic_ko_recapture_on_19x19() {
                     && ids.contains(&"no-ko+all-suicide".to_string())
             })),
         "{}",
-        rulediff::report::campaign::summary(&results, false)
+        rulediff::report::campaign_summary(&results, false)
     );
 }
 
@@ -418,7 +419,7 @@ fn a_game_of_thousands_of_plies_is_ruled_and_replayed_after_a_crash() {
         "family = \"go\"\nboard = \"5x5\"\nto_move = \"W\"\nsetup = \"\"\"\n. . . . .\n. X O . .\nX . X O .\n. X O . .\n. . . . .\n\"\"\"\nmoves = \"{}\"\n",
         vec!["B3 C3"; 2000].join(" ")
     );
-    let case = match families::parse(Path::new("long.toml"), &text).unwrap() {
+    let case = match rulediff::parse_case(Path::new("long.toml"), &text).unwrap() {
         AnyCase::Go(case) => case,
         #[allow(unreachable_patterns)]
         _ => unreachable!("a Go case"),
@@ -449,7 +450,7 @@ fn gnugo_is_legal_and_play_with_undo_agree_with_all_legal() {
     if !have(Tool::GnuGo) {
         return;
     }
-    for legality in [spec::Legality::IsLegal, spec::Legality::Play] {
+    for legality in [rulediff::Legality::IsLegal, rulediff::Legality::Play] {
         let mut spec = builtin("gnugo-psk");
         spec.legality = legality;
         let engines = engines(vec![spec]);
@@ -464,7 +465,7 @@ fn gnugo_is_legal_and_play_with_undo_agree_with_all_legal() {
         assert!(
             results.signatures.is_empty(),
             "{legality:?}: {}",
-            rulediff::report::campaign::summary(&results, false)
+            rulediff::report::campaign_summary(&results, false)
         );
     }
 }
@@ -542,7 +543,7 @@ fn the_command_line_takes_engines_for_runs_and_campaigns() {
     }
     let dir = scratch("cli");
     let file = dir.join("engines.toml");
-    let gnugo = spec::locate("gnugo").unwrap();
+    let gnugo = rulediff::locate_program("gnugo").unwrap();
     std::fs::write(
         &file,
         format!(
@@ -579,7 +580,9 @@ fn the_command_line_takes_engines_for_runs_and_campaigns() {
 
 #[test]
 fn setup_stones_go_in_by_loadsgf_set_free_handicap_or_plays() {
-    let files = case::discover(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")]).unwrap();
+    let files =
+        rulediff::discover_cases(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")])
+            .unwrap();
     // GNU Go with loadsgf hidden takes black-only setups by set_free_handicap, and with both
     // hidden every setup by plays; either way it must rule like psk.
     for hidden in ["loadsgf", "loadsgf,set_free_handicap"] {
@@ -592,7 +595,7 @@ fn setup_stones_go_in_by_loadsgf_set_free_handicap_or_plays() {
         let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
         let mut with_setup = 0;
         for file in &files {
-            let case = match families::load(file).unwrap() {
+            let case = match rulediff::load_case(file).unwrap() {
                 AnyCase::Go(case) => case,
                 #[allow(unreachable_patterns)]
                 _ => continue,
@@ -632,13 +635,13 @@ fn gnugo_final_score_counts_a_finished_game_when_asked() {
         return;
     }
     let mut spec = builtin("gnugo-simple-ko");
-    spec.scoring = spec::ScoringMode::Engine;
+    spec.scoring = rulediff::ScoringMode::Engine;
     let engines = engines(vec![spec]);
     let registry = paired(&engines);
     let referees: Vec<&RefereeInfo<Go>> = registry.iter().collect();
     let ends = |moves: &str| {
         let text = format!("family = \"go\"\nboard = \"5x5\"\nkomi = 0.5\nmoves = \"{moves}\"\n");
-        let case = match families::parse(Path::new("score.toml"), &text).unwrap() {
+        let case = match rulediff::parse_case(Path::new("score.toml"), &text).unwrap() {
             AnyCase::Go(case) => case,
             #[allow(unreachable_patterns)]
             _ => unreachable!("a Go case"),

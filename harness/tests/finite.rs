@@ -4,11 +4,11 @@
 //! reduction giving the same verdicts from fewer states, and lassos found up to symmetry
 //! replayed as real cycles.
 
-use rulediff::check::finite::{search, Budget, Finiteness};
-use rulediff::family::Family;
-use rulediff::go::graph::Graph;
+use rulediff::check::{search_finite as search, Budget, Finiteness};
 use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{RefereeInfo, Refereed};
+use rulediff::Family;
+use rulediff::Graph;
+use rulediff::{RefereeInfo, Refereed};
 
 mod common;
 

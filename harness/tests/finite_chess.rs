@@ -3,9 +3,9 @@
 //! file mirror changing nothing, the German rule's growing memory, and the command's lassos
 //! replaying as cases.
 
-use rulediff::check::finite::{search, Budget, Finiteness};
+use rulediff::check::{search_finite as search, Budget, Finiteness};
 use rulediff::chess::{Chess, ChessSetup};
-use rulediff::referee::{RefereeInfo, Refereed};
+use rulediff::{RefereeInfo, Refereed};
 
 mod common;
 

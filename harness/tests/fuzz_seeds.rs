@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use rulediff::check::fuzz;
-use rulediff::families::{self, ForFamily};
+use rulediff::ForFamily;
 use rulediff::Listed;
 
 fn replay(target: &str, run: fn(&[u8])) {
@@ -116,7 +116,7 @@ const FAMILY_TARGETS: &[&str] = &[
 #[test]
 fn every_family_makes_seeds_for_known_targets() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let seeds = families::fuzz_seeds(&corpus).expect("the corpus reads");
+    let seeds = rulediff::fuzz_seeds(&corpus).expect("the corpus reads");
     for seed in &seeds {
         assert!(
             FAMILY_TARGETS.contains(&seed.target),
@@ -146,7 +146,7 @@ fn every_family_makes_seeds_for_known_targets() {
             )
         }
     }
-    for (family, count) in families::for_each(&mut Count(&corpus)) {
+    for (family, count) in rulediff::for_each_family(&mut Count(&corpus)) {
         assert!(count > 0, "{family} makes no fuzz seeds");
     }
 }

@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use rulediff::check::spec_agreement;
-use rulediff::go::board::{Board, Scratch};
-use rulediff::go::graph::Graph;
-use rulediff::go::regions::plain_play;
+
+use rulediff::go::plain_play;
 use rulediff::go::{colour_of, GoSetup};
+use rulediff::go::{Board, Scratch};
+use rulediff::Graph;
 
 /// Grids (some wrapping), paths, rings, complete graphs and random edge lists.
 fn graphs() -> impl Strategy<Value = Graph> {
@@ -72,7 +72,7 @@ proptest! {
     #[test]
     fn fast_referees_agree_with_spec(graph in graphs(), players in 2usize..=4, picks in prop::collection::vec(any::<u16>(), 0..120)) {
         let setup = GoSetup::empty(graph, players);
-        if let Err(disagreement) = spec_agreement::check_all(&setup, &picks) {
+        if let Err(disagreement) = rulediff::check::spec_agreement_all(&setup, &picks) {
             prop_assert!(false, "{}", disagreement);
         }
     }
@@ -85,8 +85,8 @@ proptest! {
     #[test]
     fn finite_rulesets_end_every_game(graph in small_graphs(), players in 2usize..=3, picks in prop::collection::vec(any::<u16>(), 0..40)) {
         let setup = GoSetup::empty(graph, players);
-        for info in &rulediff::check::termination::rulesets() {
-            if let Err(endless) = rulediff::check::termination::check(info, &setup, &picks) {
+        for info in &rulediff::check::termination_rulesets() {
+            if let Err(endless) = rulediff::check::termination_check(info, &setup, &picks) {
                 prop_assert!(false, "{:?}", endless);
             }
         }

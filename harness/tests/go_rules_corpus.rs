@@ -6,10 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
-use rulediff::case::{self, Case, Expectation};
-use rulediff::families::{self, AnyCase};
 use rulediff::go::Go;
-use rulediff::referee::{Outcome, RefereeInfo, Refereed, Verdict};
+use rulediff::AnyCase;
+use rulediff::{Case, Expectation};
+use rulediff::{Outcome, RefereeInfo, Refereed, Verdict};
 
 /// What a referee did with a case's plays.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,7 +33,7 @@ fn observe(info: &RefereeInfo<Go>, case: &Case<Go>) -> Observed {
     let mut referee = (info.make)();
     referee.start(&case.setup).expect("start");
     for (i, play) in case.plays.iter().enumerate() {
-        if let rulediff::referee::Status::Over { outcome } = referee.status().expect("status") {
+        if let rulediff::Status::Over { outcome } = referee.status().expect("status") {
             return Observed::Over { at: i, outcome };
         }
         match referee.play(play).expect("play") {
@@ -42,11 +42,11 @@ fn observe(info: &RefereeInfo<Go>, case: &Case<Go>) -> Observed {
         }
     }
     match referee.status().expect("status") {
-        rulediff::referee::Status::Over { outcome } => Observed::Over {
+        rulediff::Status::Over { outcome } => Observed::Over {
             at: case.plays.len(),
             outcome,
         },
-        rulediff::referee::Status::Ongoing => Observed::Ongoing,
+        rulediff::Status::Ongoing => Observed::Ongoing,
     }
 }
 
@@ -69,7 +69,7 @@ fn meets(observed: &Observed, expected: &Expectation) -> bool {
 
 fn corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/go/rules");
-    case::discover(&[dir]).expect("corpus/go/rules exists")
+    rulediff::discover_cases(&[dir]).expect("corpus/go/rules exists")
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn every_rules_case_meets_its_expectations() {
     let cases = corpus();
     assert!(cases.len() >= 8, "the rules corpus is missing cases");
     for path in cases {
-        let AnyCase::Go(case) = families::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
+        let AnyCase::Go(case) = rulediff::load_case(&path).unwrap_or_else(|e| panic!("{e}")) else {
             panic!("{}: not a Go case", path.display())
         };
         assert!(
@@ -90,7 +90,7 @@ fn every_rules_case_meets_its_expectations() {
         );
         if show {
             println!("\n{} — {}", path.display(), case.title);
-            for base in rulediff::go::rules::kinds::KoKind::ALL {
+            for base in rulediff::go::KoKind::ALL {
                 let info = registry
                     .iter()
                     .find(|r| r.id == base.id())

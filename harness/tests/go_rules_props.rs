@@ -1,5 +1,5 @@
 //! Properties of the Go ko rules on random games of 2–4 players (a tenth with 5–8) on random
-//! small graphs, each game drawn from a seed by `rulediff::go::random::game`. The properties
+//! small graphs, each game drawn from a seed by `rulediff::go::random_game`. The properties
 //! themselves live in `rulediff::check::go_rules` (with the inclusions that hold and the ones
 //! that do not, and why) so that the fuzzer runs the same checks; here each runs over 10,000
 //! games.
@@ -9,9 +9,9 @@ use std::collections::HashSet;
 use proptest::prelude::*;
 
 use rulediff::check::go_rules;
-use rulediff::go::rules::kinds::KoKind;
 use rulediff::go::Go;
-use rulediff::referee::Refereed;
+use rulediff::go::KoKind;
+use rulediff::Refereed;
 
 const GAMES: u32 = 10_000;
 
@@ -108,10 +108,10 @@ fn registry_has_every_rule_and_preset() {
 /// forbidding what SSK allows.
 #[test]
 fn ssk_within_simple_ko_fails_with_three_players() {
-    use rulediff::go::random::{self, Walk};
+    use rulediff::go::Walk;
     let kinds = [KoKind::Simple, KoKind::Situational { passes: true }];
     let found = (0..2_000u64).any(|seed| {
-        let mut game = random::game(seed);
+        let mut game = rulediff::go::random_game(seed);
         if game.setup.players < 3 {
             return false;
         }
@@ -124,7 +124,7 @@ fn ssk_within_simple_ko_fails_with_three_players() {
                     return true;
                 }
             }
-            let play = random::choose(&mut game.rng, &candidates);
+            let play = rulediff::go::random_play(&mut game.rng, &candidates);
             walk.play(play);
         }
         false
@@ -140,7 +140,7 @@ fn ssk_within_simple_ko_fails_with_three_players() {
 #[test]
 fn legality_classes_allow_the_same_plays() {
     use rand::{Rng, SeedableRng};
-    use rulediff::go::random::setup;
+    use rulediff::go::random_setup as setup;
 
     let registry = Go::registry();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
@@ -188,10 +188,10 @@ fn legality_classes_allow_the_same_plays() {
 #[test]
 fn rules_lists_take_patterns_and_exclusions() {
     let registry = Go::registry();
-    let fast = rulediff::referee::select(&registry, "all,-*@spec").unwrap();
+    let fast = rulediff::select(&registry, "all,-*@spec").unwrap();
     assert!(!fast.is_empty() && fast.iter().all(|r| !r.id.ends_with("@spec")));
-    let psk = rulediff::referee::select(&registry, "psk*,-*@spec").unwrap();
+    let psk = rulediff::select(&registry, "psk*,-*@spec").unwrap();
     let ids: Vec<&str> = psk.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids, ["psk", "psk+suicide", "psk+all-suicide"]);
-    assert!(rulediff::referee::select(&registry, "nothing*").is_err());
+    assert!(rulediff::select(&registry, "nothing*").is_err());
 }

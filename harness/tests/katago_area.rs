@@ -5,10 +5,13 @@
 //! (`go::rules::katago::scoring::independent_life_area`, its `calculateIndependentLifeArea`
 //! in all eight modes, with the region count) equal them too.
 
-use rulediff::go::board::{Colour, EMPTY};
-use rulediff::go::graph::Graph;
-use rulediff::go::pass_alive::{area, area_into_graph, AreaOptions, Benson, BLACK, WHITE};
-use rulediff::go::rules::katago::scoring::independent_life_area;
+use rulediff::go::independent_life_area;
+use rulediff::go::{
+    pass_alive_area as area, pass_alive_area_into_graph as area_into_graph, AreaOptions, Benson,
+    BLACK, WHITE,
+};
+use rulediff::go::{Colour, EMPTY};
+use rulediff::Graph;
 
 struct Block {
     test: String,

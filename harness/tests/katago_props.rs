@@ -8,16 +8,16 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 
-use rulediff::check::spec_agreement::step_pair;
-use rulediff::go::board::Board;
-use rulediff::go::random::setup;
-use rulediff::go::rules::counting::HandicapBonus;
-use rulediff::go::rules::katago::params::{KoRule, Params, Tax};
-use rulediff::go::rules::katago::referee::KataGoReferee;
-use rulediff::go::rules::katago::spec::KataGoSpec;
-use rulediff::go::score::Scoring;
+use rulediff::check::step_pair;
+use rulediff::go::random_setup as setup;
+use rulediff::go::Board;
+use rulediff::go::HandicapBonus;
+use rulediff::go::KataGoReferee;
+use rulediff::go::KataGoSpec;
+use rulediff::go::Scoring;
 use rulediff::go::{GoPlay, GoSetup};
-use rulediff::referee::{HalfPoints, Outcome, Referee, Status};
+use rulediff::go::{KataGoParams as Params, KoRule, Tax};
+use rulediff::{HalfPoints, Outcome, Referee, Status};
 
 fn params(rng: &mut impl Rng) -> Params {
     let ko = [
@@ -135,7 +135,7 @@ proptest! {
 fn three_players_are_refused() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let setup = setup(&mut rng, 3);
-    let params = rulediff::go::rules::katago::params::named("japanese").unwrap();
+    let params = rulediff::go::katago_params("japanese").unwrap();
     let err = KataGoReferee::new("k", params).start(&setup).unwrap_err();
     assert!(err.to_string().contains("two players"), "{err}");
     assert!(KataGoSpec::new("s", params).start(&setup).is_err());

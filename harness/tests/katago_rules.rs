@@ -7,15 +7,16 @@
 //! corpus cases in `corpus/go/katago/`.) Coordinates are KataGo's `(x, y)`, `y = 0` the top
 //! row, as the test writes them.
 
-use rulediff::go::board::{Colour, EMPTY};
-use rulediff::go::graph::{Graph, Vertex};
-use rulediff::go::rules::counting::HandicapBonus;
-use rulediff::go::rules::katago::params::{KoRule, Params, Tax};
-use rulediff::go::rules::katago::referee::KataGoReferee;
-use rulediff::go::rules::katago::spec::KataGoSpec;
-use rulediff::go::score::Scoring;
+use rulediff::go::HandicapBonus;
+use rulediff::go::KataGoReferee;
+use rulediff::go::KataGoSpec;
+use rulediff::go::Scoring;
+use rulediff::go::Vertex;
+use rulediff::go::{Colour, EMPTY};
 use rulediff::go::{GoPlay, GoSetup};
-use rulediff::referee::{HalfPoints, Referee, Status, Verdict};
+use rulediff::go::{KataGoParams as Params, KoRule, Tax};
+use rulediff::Graph;
+use rulediff::{HalfPoints, Referee, Status, Verdict};
 
 /// A turn of a test: a play, or a check of what the next play would be ruled.
 enum Step {
@@ -282,7 +283,7 @@ fn area_scoring_with_button() {
 fn white_minus_black(status: &Status) -> i64 {
     match status {
         Status::Over {
-            outcome: rulediff::referee::Outcome::Score { points, .. },
+            outcome: rulediff::Outcome::Score { points, .. },
         } => points[1].1 .0 - points[0].1 .0,
         other => panic!("not counted: {other:?}"),
     }

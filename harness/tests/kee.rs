@@ -4,16 +4,16 @@
 
 use std::path::{Path, PathBuf};
 
-use rulediff::case::{self, Case};
-use rulediff::check::finite::{search, Budget, Finiteness};
 use rulediff::check::kee_claims::{self, Claim, Expect, Policy};
-use rulediff::families::{self, AnyCase};
-use rulediff::family::Family;
-use rulediff::go::graph::Graph;
-use rulediff::go::rules::kee::VARIANTS;
+use rulediff::check::{search_finite as search, Budget, Finiteness};
+use rulediff::go::KEE_VARIANTS as VARIANTS;
 use rulediff::go::{Go, GoPlay, GoSetup};
-use rulediff::referee::{Referee, Refereed, Status};
-use rulediff::runner::{self, Options};
+use rulediff::AnyCase;
+use rulediff::Case;
+use rulediff::Family;
+use rulediff::Graph;
+use rulediff::RunOptions as Options;
+use rulediff::{Referee, Refereed, Status};
 
 fn referee(id: &str) -> Box<dyn Referee<Go>> {
     let registry = Go::registry();
@@ -97,12 +97,12 @@ fn lock_step_runs_name_the_seat_each_referee_gives_the_move_to() {
         places: Default::default(),
     };
     let registry = Go::registry();
-    let referees = rulediff::referee::select(&registry, "kee,kee@spec").unwrap();
-    let run = runner::run_case(&case, &referees, &Options::default());
+    let referees = rulediff::select(&registry, "kee,kee@spec").unwrap();
+    let run = rulediff::run_case(&case, &referees, &Options::default());
     let seats: Vec<&str> = run.steps.iter().map(|s| s.seat.as_str()).collect();
     assert_eq!(seats, ["B", "W", "B", "W", "W", "B"]);
-    let referees = rulediff::referee::select(&registry, "kee,no-ko").unwrap();
-    let run = runner::run_case(&case, &referees, &Options::default());
+    let referees = rulediff::select(&registry, "kee,no-ko").unwrap();
+    let run = rulediff::run_case(&case, &referees, &Options::default());
     assert_eq!(run.steps[2].seat, "B", "both have Black appeal or pass");
 }
 
@@ -123,7 +123,7 @@ fn claims_that_hold_hold_on_random_games() {
 
 fn claim_cases() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/go/kee/claims");
-    case::discover(&[dir]).expect("corpus/go/kee/claims exists")
+    rulediff::discover_cases(&[dir]).expect("corpus/go/kee/claims exists")
 }
 
 /// Every claim that fails under a reading and policy has a minimized case in the corpus, and
@@ -133,7 +133,8 @@ fn claims_that_fail_have_replayable_cases() {
     let cases: Vec<(PathBuf, Case<Go>)> = claim_cases()
         .into_iter()
         .map(|path| {
-            let AnyCase::Go(case) = families::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
+            let AnyCase::Go(case) = rulediff::load_case(&path).unwrap_or_else(|e| panic!("{e}"))
+            else {
                 panic!("{}: not a Go case", path.display())
             };
             (path, case)
@@ -243,8 +244,8 @@ fn spec_twins_meet_the_corpus_expectations() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/go/kee");
     let registry = Go::registry();
     let mut checked = 0;
-    for path in case::discover(&[dir]).expect("corpus/go/kee exists") {
-        let AnyCase::Go(case) = families::load(&path).unwrap_or_else(|e| panic!("{e}")) else {
+    for path in rulediff::discover_cases(&[dir]).expect("corpus/go/kee exists") {
+        let AnyCase::Go(case) = rulediff::load_case(&path).unwrap_or_else(|e| panic!("{e}")) else {
             panic!("{}: not a Go case", path.display())
         };
         for (id, expectation) in &case.expect {
@@ -256,9 +257,9 @@ fn spec_twins_meet_the_corpus_expectations() {
                 .iter()
                 .find(|r| r.id == spec_id)
                 .expect("spec twin");
-            let run = runner::run_case(&case, &[spec], &Options::default());
+            let run = rulediff::run_case(&case, &[spec], &Options::default());
             let checks =
-                runner::check_expectations(&run, &[(spec_id.clone(), expectation.clone())]);
+                rulediff::check_expectations(&run, &[(spec_id.clone(), expectation.clone())]);
             assert_eq!(
                 checks[0].ok,
                 Some(true),
@@ -280,7 +281,7 @@ fn spec_twins_meet_the_corpus_expectations() {
 /// come with equal summaries and different summaries with different fingerprints.
 #[test]
 fn state_keys_fingerprint_the_exact_summary() {
-    use rulediff::go::rules::kee::fast::KeeReferee;
+    use rulediff::go::KeeReferee;
     use std::collections::HashMap;
     let mut seen: HashMap<Vec<u64>, Vec<u64>> = HashMap::new();
     for seed in 0..40 {
@@ -308,8 +309,7 @@ fn state_keys_fingerprint_the_exact_summary() {
 /// exactly as the fast referee does (one game per combination, on its own random board).
 #[test]
 fn every_combination_agrees_with_its_spec() {
-    use rulediff::go::rules::kee::axes;
-    for (i, reading) in axes::every_reading().into_iter().enumerate() {
+    for (i, reading) in rulediff::go::kee_readings().into_iter().enumerate() {
         let seed = 10_000 + i as u64;
         let (setup, mut rng) = kee_claims::start(seed);
         if let Err(disagreement) = kee_claims::spec_agrees_under(seed, reading, &setup, &mut rng) {
@@ -323,14 +323,14 @@ fn every_combination_agrees_with_its_spec() {
 fn bracket_ids_select_combinations() {
     let spec = "kee[rescind=erase],kee[rescind=erase,replace=same]@spec,kee[*]";
     let registry = Go::registry_for(spec);
-    let chosen = rulediff::referee::select(&registry, spec).unwrap();
+    let chosen = rulediff::select(&registry, spec).unwrap();
     assert_eq!(chosen[0].id, "kee:rescind-erases");
     assert_eq!(chosen[1].id, "kee[rescind=erase,replace=same]@spec");
     let every = chosen.len() - 1;
-    assert_eq!(every, rulediff::go::rules::kee::axes::every_reading().len());
+    assert_eq!(every, rulediff::go::kee_readings().len());
     assert!(chosen.iter().any(|r| r.id == "kee"));
     assert!(chosen.iter().any(|r| r.id == "kee[ban=pile]"));
-    let Err(bad) = rulediff::referee::select(&registry, "kee[rescind=forget]") else {
+    let Err(bad) = rulediff::select(&registry, "kee[rescind=forget]") else {
         panic!("a bad value is an error")
     };
     assert!(bad.to_string().contains("keep, erase"), "{bad}");
@@ -344,7 +344,7 @@ fn finite_finds_the_two_point_endless_game() {
     let setup = GoSetup::empty(Graph::grid(2, 1, false).unwrap(), 2);
     let spec = "kee[rescind=erase,replace=same],kee:rescind-erases,kee:replay-same";
     let registry = Go::registry_for(spec);
-    let chosen = rulediff::referee::select(&registry, spec).unwrap();
+    let chosen = rulediff::select(&registry, spec).unwrap();
     let results: Vec<Finiteness> = chosen
         .iter()
         .map(|info| search(info, &setup, Budget::states(100_000)))

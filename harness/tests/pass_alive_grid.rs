@@ -9,11 +9,12 @@ use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rulediff::check::pass_alive::grid_matches_graph;
-use rulediff::go::board::{Board, Scratch};
-use rulediff::go::board::{Colour, EMPTY};
-use rulediff::go::graph::{Graph, Vertex};
-use rulediff::go::pass_alive::{BLACK, WHITE};
+use rulediff::check::grid_matches_graph;
+use rulediff::go::Vertex;
+use rulediff::go::{Board, Scratch};
+use rulediff::go::{Colour, EMPTY};
+use rulediff::go::{BLACK, WHITE};
+use rulediff::Graph;
 
 #[test]
 fn small_random_grids() {

@@ -4,7 +4,7 @@
 //! owners on small grids of any cells.
 
 use proptest::prelude::*;
-use rulediff::check::pass_alive::{benson_matches_definition, grid_matches_graph_on_bytes};
+use rulediff::check::{benson_matches_definition, grid_matches_graph_on_bytes};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]

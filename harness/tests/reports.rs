@@ -8,11 +8,11 @@ use std::process::Command;
 mod common;
 use common::{corpus, fresh, rulediff, text};
 
-use rulediff::go::graph::Graph;
 use rulediff::go::{Go, GoSetup};
-use rulediff::referee::{select, RefereeInfo, Refereed};
-use rulediff::report::analysis::Analysis;
-use rulediff::runner::campaign::{self, Plan, Results};
+use rulediff::report::Analysis;
+use rulediff::Graph;
+use rulediff::{select, RefereeInfo, Refereed};
+use rulediff::{Plan, Results};
 
 fn random(dir: &Path, extra: &[&str]) -> std::process::Output {
     let mut args = vec![
@@ -105,7 +105,7 @@ fn a_referee_that_breaks_its_claim_makes_defects_that_lead_every_report() {
     referees.push(&liar);
     let plan = Plan {
         family: "go".into(),
-        setup: <Go as rulediff::family::Explore>::setup_keys(&setup),
+        setup: <Go as rulediff::Explore>::setup_keys(&setup),
         referees: referees.iter().map(|r| r.id.clone()).collect(),
         seed: 5,
         games: 64,
@@ -117,7 +117,7 @@ fn a_referee_that_breaks_its_claim_makes_defects_that_lead_every_report() {
         .iter()
         .map(|r| (r.id.clone(), r.claims.clone()))
         .collect();
-    campaign::run(&setup, &referees, &mut results, 64, |_, _, _| Ok(())).unwrap();
+    rulediff::run_campaign(&setup, &referees, &mut results, 64, |_, _, _| Ok(())).unwrap();
     let analysis = Analysis::of(&results);
     assert!(
         analysis.defects() > 0,
@@ -128,15 +128,15 @@ fn a_referee_that_breaks_its_claim_makes_defects_that_lead_every_report() {
     assert!(first.defects[0].describe().contains("simple-ko"));
     // psk and the liar rule alike: one class, named by the first of them.
     assert!(analysis.classes.iter().any(|c| c.label() == "psk + 1"));
-    let summary = rulediff::report::campaign::summary(&results, false);
+    let summary = rulediff::report::campaign_summary(&results, false);
     let defects = summary.find("defects (").expect("a defects section");
     let differences = summary
         .find("expected rule differences")
         .unwrap_or(usize::MAX);
     assert!(defects < differences, "{summary}");
-    let csv = rulediff::report::campaign::csv(&results).unwrap();
+    let csv = rulediff::report::campaign_csv(&results).unwrap();
     assert!(csv.lines().nth(1).unwrap().starts_with("defect,"), "{csv}");
-    let html = rulediff::report::campaign::html(&results);
+    let html = rulediff::report::campaign_html(&results);
     let at = |needle: &str| html.find(needle).unwrap_or_else(|| panic!("{needle}"));
     assert!(at("id=\"defects\"") < at("id=\"map\""));
     assert!(at("id=\"map\"") < at("id=\"signatures\""));
@@ -146,24 +146,23 @@ fn a_referee_that_breaks_its_claim_makes_defects_that_lead_every_report() {
 #[test]
 fn a_case_run_lists_its_defects_in_every_row_of_their_step() {
     let path = corpus("go/superko/psk-2x2-repetition.toml");
-    let Ok(rulediff::families::AnyCase::Go(case)) = rulediff::families::load(Path::new(&path))
-    else {
+    let Ok(rulediff::AnyCase::Go(case)) = rulediff::load_case(Path::new(&path)) else {
         panic!("{path} is a Go case");
     };
     let registry = Go::registry();
     let mut referees = select(&registry, "simple-ko,psk").unwrap();
     let liar = liar();
     referees.push(&liar);
-    let run = rulediff::runner::run_case(&case, &referees, &Default::default());
+    let run = rulediff::run_case(&case, &referees, &Default::default());
     let claims: Vec<_> = referees.iter().map(|r| &r.claims).collect();
-    let defects = rulediff::runner::defects::of_run(&run, &claims);
+    let defects = rulediff::defects_of_run(&run, &claims);
     assert_eq!(defects.len(), 1, "{defects:?}");
     assert_eq!(defects[0].ply, 7);
     assert!(
         defects[0].line().contains("ply 7 A1: legality"),
         "{defects:?}"
     );
-    let csv = rulediff::report::csv::case_runs(&[run], &defects).unwrap();
+    let csv = rulediff::report::case_runs_csv(&[run], &defects).unwrap();
     assert!(csv.lines().next().unwrap().ends_with(",dead,defects"));
     let listing: Vec<&str> = csv
         .lines()
@@ -175,7 +174,7 @@ fn a_case_run_lists_its_defects_in_every_row_of_their_step() {
 
 #[test]
 fn an_engine_that_breaks_its_claim_fails_fail_on_defects() {
-    if !require("gnugo", rulediff::engine::spec::locate("gnugo").is_some()) {
+    if !require("gnugo", rulediff::locate_program("gnugo").is_some()) {
         return;
     }
     let engine =

@@ -7,14 +7,14 @@ mod common;
 use std::path::Path;
 
 use common::{corpus, rulediff, scratch, text};
-use rulediff::case::Case;
-use rulediff::families::{self, AnyCase};
 use rulediff::go::Go;
-use rulediff::referee::{Outcome, Part, Refereed};
-use rulediff::runner::{run_case, Options, Ruling};
+use rulediff::AnyCase;
+use rulediff::Case;
+use rulediff::{run_case, Ruling, RunOptions as Options};
+use rulediff::{Outcome, Part, Refereed};
 
 fn go_case(toml: &str) -> Result<Case<Go>, String> {
-    match families::parse(Path::new("test.toml"), toml) {
+    match rulediff::parse_case(Path::new("test.toml"), toml) {
         Ok(AnyCase::Go(case)) => Ok(case),
         Ok(_) => Err("not a Go case".into()),
         Err(e) => Err(e.to_string()),
@@ -24,7 +24,7 @@ fn go_case(toml: &str) -> Result<Case<Go>, String> {
 /// The outcome each of `rules` gives the case at its last step.
 fn outcomes(case: &Case<Go>, rules: &str) -> Vec<Outcome> {
     let registry = Go::registry();
-    let referees = rulediff::referee::select(&registry, rules).unwrap();
+    let referees = rulediff::select(&registry, rules).unwrap();
     let run = run_case(case, &referees, &Options::default());
     run.steps
         .last()
@@ -199,17 +199,17 @@ fn a_broken_record_is_an_error_naming_it_and_the_rest_still_count() {
 
 #[test]
 fn gnugo_names_the_stones_it_counted_dead() {
-    use rulediff::engine::spec::ScoringMode;
-    use rulediff::families::engines::{self, Engines};
+    use rulediff::Engines;
+    use rulediff::ScoringMode;
     if !common::tools(&[common::Tool::GnuGo]) {
         return;
     }
-    let mut engine = engines::parse_arg("gnugo-simple-ko").unwrap();
+    let mut engine = rulediff::parse_engine_arg("gnugo-simple-ko").unwrap();
     engine.scoring = ScoringMode::Engine;
     let engines = Engines::new(vec![engine]).unwrap();
     let mut registry = Go::registry();
     registry.extend(engines.referees::<Go>().unwrap());
-    let referees = rulediff::referee::select(&registry, "gnugo-simple-ko,chinese").unwrap();
+    let referees = rulediff::select(&registry, "gnugo-simple-ko,chinese").unwrap();
     // White's lone D3 next to Black's C3, C4: GNU Go calls it dead, the case does not.
     let case =
         go_case("family = \"go\"\nboard = \"5x5\"\nkomi = 0.5\nmoves = \"C3 D3 C4 pass pass\"\n")
@@ -223,7 +223,7 @@ fn gnugo_names_the_stones_it_counted_dead() {
     assert!(tally.judged_by.contains("final_status_list"));
     let divergence = &run.divergences[0];
     assert!(divergence.result.is_some());
-    let shown = rulediff::report::text::case_run(&run);
+    let shown = rulediff::report::case_run_text(&run);
     assert!(
         shown.contains("gnugo-simple-ko (final_status_list): D3"),
         "{shown}"
@@ -239,7 +239,7 @@ fn every_counted_result_is_the_sum_of_its_parts() {
     let mut counted = 0;
     for game in 0..300 {
         let players = if game % 5 == 0 { 3 } else { 2 };
-        let setup = rulediff::go::random::setup(&mut rng, players);
+        let setup = rulediff::go::random_setup(&mut rng, players);
         let n = setup.graph.len() as u16;
         for info in registry.iter().filter(|r| !r.id.contains('@')) {
             let mut referee = (info.make)();
@@ -268,7 +268,7 @@ fn every_counted_result_is_the_sum_of_its_parts() {
                 }
                 let _ = referee.play(&GoPlay::Pass);
             }
-            let rulediff::referee::Status::Over { outcome } = referee.status().unwrap() else {
+            let rulediff::Status::Over { outcome } = referee.status().unwrap() else {
                 continue;
             };
             let (Outcome::Score { points, .. }, Some(tally)) = (&outcome, outcome.tally()) else {

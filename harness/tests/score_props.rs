@@ -6,12 +6,12 @@
 //! bonus, by area and by territory.
 
 use proptest::prelude::*;
-use rulediff::check::go_input::GoInput;
-use rulediff::go::board::Colour;
-use rulediff::go::graph::Vertex;
-use rulediff::go::score::{score, Count, Scoring};
-use rulediff::go::score_plain::score_plain;
-use rulediff::referee::HalfPoints;
+use rulediff::check::GoInput;
+use rulediff::go::outcome_of_count_plain as score_plain;
+use rulediff::go::Colour;
+use rulediff::go::Vertex;
+use rulediff::go::{outcome_of_count as score, Count, Scoring};
+use rulediff::HalfPoints;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]

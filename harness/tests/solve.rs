@@ -15,16 +15,19 @@
 
 use std::collections::HashSet;
 
-use rulediff::check::canon::{Node, Symmetries};
-use rulediff::check::solve::retro;
-use rulediff::check::solve::{outcome_value, solve, End, Method, Options, Solution, SolveError};
-use rulediff::family::Family;
-use rulediff::go::board::{Board, Colour, EMPTY};
-use rulediff::go::graph::{Graph, Vertex};
-use rulediff::go::regions::plain_play;
-use rulediff::go::symmetry::automorphisms;
+use rulediff::check::{Node, Symmetries};
+
+use rulediff::check::{
+    outcome_value, solve_game as solve, End, Method, Solution, SolveError, SolveOptions as Options,
+};
+use rulediff::go::automorphisms;
+use rulediff::go::plain_play;
+use rulediff::go::Vertex;
 use rulediff::go::{colour_of, Go, GoPlay, GoSetup};
-use rulediff::referee::{HalfPoints, RefereeInfo, Refereed, Status};
+use rulediff::go::{Board, Colour, EMPTY};
+use rulediff::Family;
+use rulediff::Graph;
+use rulediff::{HalfPoints, RefereeInfo, Refereed, Status};
 
 mod common;
 
@@ -280,7 +283,7 @@ fn mtdf_full_window_alpha_beta_and_retrograde_analysis_agree() {
         }
         mtdf.symmetries = 1000;
         let symmetries = Symmetries::new(&setup(shape), 1000);
-        let graph = retro::Graph::build(&info(rule), &symmetries, &mtdf)
+        let graph = rulediff::check::RetroGraph::build(&info(rule), &symmetries, &mtdf)
             .unwrap_or_else(|e| panic!("{rule} on {shape}: {e}"));
         assert_eq!(a, graph.value(), "{rule} on {shape}");
     }
@@ -719,7 +722,8 @@ fn territory_values_agree_across_the_three_methods() {
         assert_eq!(a, value(&plain), "japanese on {shape}");
         if retrograde {
             let symmetries = Symmetries::new(&setup(shape), 1000).with_scores();
-            let graph = retro::Graph::build(&info("japanese"), &symmetries, &mtdf).unwrap();
+            let graph =
+                rulediff::check::RetroGraph::build(&info("japanese"), &symmetries, &mtdf).unwrap();
             assert_eq!(a, graph.value(), "japanese on {shape}");
         }
     }

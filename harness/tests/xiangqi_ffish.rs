@@ -6,11 +6,11 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use rulediff::check::xiangqi::{choose, XqInput};
-use rulediff::family::Explore;
-use rulediff::referee::{Outcome, Refereed, Status};
-use rulediff::xiangqi::notation::Ranks;
-use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
+use rulediff::check::{xiangqi_choose as choose, XqInput};
+use rulediff::xiangqi::Ranks;
+use rulediff::xiangqi::{parse_fen, Xiangqi, XqSetup};
+use rulediff::Explore;
+use rulediff::{Outcome, Refereed, Status};
 
 mod common;
 
@@ -59,7 +59,7 @@ fn perpetual_check_loses_at_the_third_occurrence() {
         return;
     }
     let setup = XqSetup::new(
-        fen::parse("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1").unwrap(),
+        parse_fen("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1").unwrap(),
         Ranks::ZeroToNine,
     );
     let registry = Xiangqi::registry();

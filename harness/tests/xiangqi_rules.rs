@@ -2,10 +2,10 @@
 //! repetition-heavy random games, the judge rules as the paper's figures say, and a game ends
 //! at the first repetition the judge decides.
 
-use rulediff::check::xiangqi::{spec_agrees, XqInput};
-use rulediff::referee::{Outcome, Refereed, Status};
-use rulediff::xiangqi::notation::Ranks;
-use rulediff::xiangqi::{fen, Xiangqi, XqSetup};
+use rulediff::check::{xiangqi_spec_agrees as spec_agrees, XqInput};
+use rulediff::xiangqi::Ranks;
+use rulediff::xiangqi::{parse_fen, Xiangqi, XqSetup};
+use rulediff::{Outcome, Refereed, Status};
 
 #[test]
 fn fast_referees_agree_with_their_specs() {
@@ -20,7 +20,7 @@ fn fast_referees_agree_with_their_specs() {
 /// Plays `moves` (ranks 0-9) from `fen` through referee `id`; the status after each move
 /// (once the game is over, the moves left are not played).
 fn statuses(id: &str, fen_text: &str, moves: &str) -> Vec<Status> {
-    let setup = XqSetup::new(fen::parse(fen_text).unwrap(), Ranks::ZeroToNine);
+    let setup = XqSetup::new(parse_fen(fen_text).unwrap(), Ranks::ZeroToNine);
     let registry = Xiangqi::registry();
     let info = registry.iter().find(|r| r.id == id).expect("registered");
     let mut referee = (info.make)();
@@ -135,7 +135,7 @@ fn a_piece_left_en_prise_is_not_chased() {
 fn history_moves_are_not_ruled_on() {
     // The whole perpetual check as history: the referee starts ongoing and rules on the
     // next move only.
-    let start = fen::parse("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1").unwrap();
+    let start = parse_fen("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1").unwrap();
     let history = "h8h9 f9f8 h9h8 f8f9 h8h9"
         .split_whitespace()
         .map(|m| Ranks::ZeroToNine.parse(m).unwrap())
@@ -173,8 +173,8 @@ fn checkmate_and_stalemate_lose() {
 
 #[test]
 fn the_agreement_games_reach_every_kind_of_ruling() {
-    use rulediff::check::xiangqi::choose;
-    use rulediff::family::Explore;
+    use rulediff::check::xiangqi_choose as choose;
+    use rulediff::Explore;
     let registry = Xiangqi::registry();
     let wxf = registry.iter().find(|r| r.id == "wxf").unwrap();
     let mut seen = std::collections::BTreeMap::new();

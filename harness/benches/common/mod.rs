@@ -7,7 +7,7 @@ use criterion::{BenchmarkGroup, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rulediff::go::{Go, GoPlay, GoSetup};
-use rulediff::referee::RefereeInfo;
+use rulediff::RefereeInfo;
 
 pub fn info<'a>(registry: &'a [RefereeInfo<Go>], id: &str) -> &'a RefereeInfo<Go> {
     registry.iter().find(|r| r.id == id).expect("registered")

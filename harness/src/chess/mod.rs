@@ -3,21 +3,45 @@
 //! play referees judge, case files (FEN, UCI, SAN, PGN, generated lines) and the repetition
 //! rulesets.
 
+#[doc(hidden)]
 pub mod bridge;
+#[doc(hidden)]
 pub mod case;
+#[doc(hidden)]
 pub mod detect;
+#[doc(hidden)]
 pub mod diagram;
+#[doc(hidden)]
 pub mod explore;
+#[doc(hidden)]
 pub mod generate;
+#[doc(hidden)]
 pub mod line;
 mod listed;
+#[doc(hidden)]
 pub mod notation;
+#[doc(hidden)]
 pub mod pgn;
+#[doc(hidden)]
 pub mod position;
 mod registry;
+#[doc(hidden)]
 pub mod rules;
 mod seeds;
+#[doc(hidden)]
 pub mod symmetry;
+
+// The chess front door: `rulediff::chess::Name`.
+pub use detect::cuckoo::FideCuckoo;
+pub use detect::keys::Keys;
+pub use detect::moves::Moves;
+pub use detect::table::Table;
+pub use detect::{Detector, ThreefoldBy};
+pub use generate::euwe;
+pub use line::Line;
+pub use rules::fide::{Claims as FideClaims, Fide, Kind as FideKind};
+pub use rules::spec::SpecFide;
+pub use rules::DrawRules;
 
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Color, Position};

@@ -1,35 +1,82 @@
 //! Go on any finite undirected graph, for 2 to 8 players in a fixed turn order.
 
+#[doc(hidden)]
 pub mod board;
+#[doc(hidden)]
 pub mod case;
+#[doc(hidden)]
 pub mod diagram;
+#[doc(hidden)]
 pub mod engines;
+#[doc(hidden)]
 pub mod explore;
 mod geng;
+#[doc(hidden)]
 pub mod graph;
 mod listed;
+#[doc(hidden)]
 pub mod pass_alive;
+#[doc(hidden)]
 pub mod pass_alive_bits;
+#[doc(hidden)]
 pub mod pass_alive_grid;
+#[doc(hidden)]
 pub mod pass_alive_spec;
+#[doc(hidden)]
 pub mod random;
+#[doc(hidden)]
 pub mod regions;
+#[doc(hidden)]
 pub mod registry;
+#[doc(hidden)]
 pub mod rules;
+#[doc(hidden)]
 pub mod score;
+#[doc(hidden)]
 pub mod score_plain;
 mod seeds;
+#[doc(hidden)]
 pub mod sgf;
+#[doc(hidden)]
 pub mod sgf_places;
+#[doc(hidden)]
 pub mod symmetry;
+#[doc(hidden)]
 pub mod zobrist;
+
+// The Go front door: what tests, benches and library users reach as `rulediff::go::Name`.
+pub use board::{Board, Colour, Scratch, EMPTY};
+pub use explore::{final_board, GoState};
+pub use graph::Vertex;
+pub use pass_alive::{
+    area as pass_alive_area, area_into as pass_alive_area_into,
+    area_into_graph as pass_alive_area_into_graph, AreaOptions, Benson, BLACK, WHITE,
+};
+pub use random::{choose as random_play, game as random_game, setup as random_setup, Walk};
+pub use regions::plain_play;
+pub use rules::counting::HandicapBonus;
+pub use rules::katago::params::{
+    named as katago_params, KoRule, Params as KataGoParams, Tax, NAMED as KATAGO_PRESETS,
+};
+pub use rules::katago::referee::KataGoReferee;
+pub use rules::katago::scoring::{
+    count as katago_count, independent_life_area, Extras as KataGoExtras,
+};
+pub use rules::katago::spec::KataGoSpec;
+pub use rules::kee::axes::every_reading as kee_readings;
+pub use rules::kee::fast::KeeReferee;
+pub use rules::kee::VARIANTS as KEE_VARIANTS;
+pub use rules::kinds::KoKind;
+pub use score::{score as outcome_of_count, Count, Scoring};
+pub use score_plain::score_plain as outcome_of_count_plain;
+pub use sgf::import as import_sgf;
+pub use symmetry::automorphisms;
 
 use std::sync::Arc;
 
 use crate::family::Family;
 use crate::referee::HalfPoints;
-use board::{Colour, EMPTY};
-use graph::{Graph, Vertex};
+use graph::Graph;
 
 /// Player names in turn order; two-player games use the first two.
 pub const SEAT_NAMES: [&str; 8] = ["B", "W", "R", "G", "Y", "C", "M", "K"];

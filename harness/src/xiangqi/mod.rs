@@ -2,24 +2,40 @@
 //! conventions, and the repetition rules of the World Xiangqi Federation (perpetual check,
 //! perpetual chase, idle) beside simpler rulesets and Fairy-Stockfish's Asian rules.
 
+#[doc(hidden)]
 pub mod board;
+#[doc(hidden)]
 pub mod case;
+#[doc(hidden)]
 pub mod cchess;
+#[doc(hidden)]
 pub mod diagram;
+#[doc(hidden)]
 pub mod explore;
+#[doc(hidden)]
 pub mod fen;
+#[doc(hidden)]
 pub mod ffish;
 mod listed;
+#[doc(hidden)]
 pub mod movegen;
+#[doc(hidden)]
 pub mod notation;
+#[doc(hidden)]
 pub mod registry;
+#[doc(hidden)]
 pub mod rules;
 mod seeds;
+#[doc(hidden)]
 pub mod wxf_data;
 
+// The xiangqi front door: `rulediff::xiangqi::Name`.
+pub use board::Move;
+pub use fen::{format as format_fen, parse as parse_fen, FenError, START as START_FEN};
+pub use notation::Ranks;
+
 use crate::family::Family;
-use board::{Colour, Move, Position};
-use notation::Ranks;
+use board::{Colour, Position};
 
 /// The xiangqi family marker.
 #[derive(Debug, Clone, Copy)]

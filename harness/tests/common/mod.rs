@@ -2,6 +2,8 @@
 // Each test crate uses its own subset of these.
 #![allow(dead_code)]
 
+pub mod paths;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -125,7 +127,7 @@ impl Tool {
     }
 
     fn found(self) -> bool {
-        let program = |name: &str| rulediff::engine::spec::locate(name).is_some();
+        let program = |name: &str| rulediff::locate_program(name).is_some();
         let python = |module: &str| {
             let python = std::env::var("RULEDIFF_PYTHON").unwrap_or_else(|_| "python3".into());
             Command::new(python)
@@ -145,7 +147,7 @@ impl Tool {
             Tool::PettingZoo => python("pettingzoo.classic.go_v5"),
             Tool::Cchess => python("cchess"),
             Tool::NodeBridges => {
-                let dir = rulediff::engine::bundled::node_bridges_dir();
+                let dir = rulediff::node_bridges_dir();
                 program("node")
                     && [
                         "@sabaki/go-board",
