@@ -4,6 +4,7 @@
 
 pub mod canon;
 pub mod chess_game;
+pub mod cleanup;
 pub mod finite;
 pub mod fuzz;
 pub mod go_input;

@@ -164,9 +164,8 @@ pub fn run_case<F: Explore>(
             state = None;
         }
         if let Some(st) = state.as_mut() {
-            let ruled = super::random::ruled_by(
-                seats.iter().filter(|s| s.active).map(|s| &s.referee),
-            );
+            let ruled =
+                super::random::ruled_by(seats.iter().filter(|s| s.active).map(|s| &s.referee));
             F::advance_ruled(&case.setup, st, play, ruled);
             if let Some(board) = counted_board(case, referees, st, steps.last()) {
                 boards.push((i + 1, board));
