@@ -10,6 +10,17 @@ cd "$(dirname "$0")"
 rm -rf seeds && mkdir -p seeds/{case_file,gtp_reply,engines_file,results_json}
 (cd .. && cargo run --release -q -- fuzz-seeds --corpus corpus --out fuzz/seeds >/dev/null)
 find ../corpus -name '*.toml' | while read -r f; do cp "$f" "seeds/case_file/$(echo "${f#../corpus/}" | tr / _)"; done
+# KataGo cleanup-phase games: byte strings spread over starts and presets, and issue 33's start.
+python3 - seeds/katago_cleanup <<'PY'
+import os, sys
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+for n in range(12):
+    data = bytes((((n * 2654435761) ^ (i * 40503)) & 0xff) for i in range(80))
+    data = bytes(((b << (n % 8)) | (b >> (8 - n % 8))) & 0xff for b in data)
+    open(os.path.join(out, f"seed{n}"), "wb").write(data)
+open(os.path.join(out, "issue33"), "wb").write(bytes([2, 0, 0] + [200, 100, 250, 30, 60, 90, 120] * 6))
+PY
 # GTP replies: what GNU Go and Leela Zero print, and the kinds of nonsense a broken engine might.
 printf '=1 \n\n=2 A1 B2 C3 T19\n\n? illegal move\n\n=3 1\n\n' > seeds/gtp_reply/gnugo
 printf '= protocol_version\nname\nversion\n\n=12 W+3.5\n\n=13 0\n\n' > seeds/gtp_reply/lists

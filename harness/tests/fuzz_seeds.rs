@@ -76,6 +76,11 @@ fn kee_claims_seeds() {
 }
 
 #[test]
+fn katago_cleanup_seeds() {
+    replay("katago_cleanup", fuzz::katago_cleanup);
+}
+
+#[test]
 fn pass_alive_seeds() {
     replay("pass_alive", fuzz::pass_alive);
 }

@@ -46,6 +46,17 @@ pub fn termination(data: &[u8]) {
     }
 }
 
+/// Random cleanup-phase play under KataGo's territory presets, run through the lock-step runner
+/// with every `katago-*` referee (see [`super::cleanup`]): the runner's board stays the
+/// referees', the run ends within the step budget, and fast and spec referees agree.
+pub fn katago_cleanup(data: &[u8]) {
+    if let Some(game) = super::cleanup::game(data) {
+        if let Err(problem) = super::cleanup::check(&game) {
+            panic!("{problem}");
+        }
+    }
+}
+
 /// Which of several rulesets an input checks: the last byte chooses, so each run is one
 /// ruleset's game and the fuzzer tries many more games (every ruleset on every input ran at
 /// 2–6 inputs per second).

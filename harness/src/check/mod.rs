@@ -7,6 +7,8 @@ pub mod canon;
 #[doc(hidden)]
 pub mod chess_game;
 #[doc(hidden)]
+pub mod cleanup;
+#[doc(hidden)]
 pub mod finite;
 pub mod fuzz;
 #[doc(hidden)]

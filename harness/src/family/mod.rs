@@ -40,16 +40,21 @@ pub trait Explore: Family {
     fn initial(setup: &Self::Setup) -> Self::State;
     /// The state after `play`, which every referee accepted.
     fn advance(setup: &Self::Setup, state: &mut Self::State, play: &Self::Play);
-    /// As [`Explore::advance`], when the referees also say who moves next (`next`, where a
-    /// ruleset can change the turn order). The default ignores it: fixed turn order.
-    fn advance_seated(
+    /// As [`Explore::advance`], with what the referees still in the game say the play did
+    /// (`ruled`: who moves next, where a ruleset can change the turn order; whether the play
+    /// left the position as it was), so that the state is the referees' position and never
+    /// one the family's own notion of the play would make. The default: a play that changed
+    /// nothing leaves the state as it was, any other is [`Explore::advance`] (fixed turn
+    /// order).
+    fn advance_ruled(
         setup: &Self::Setup,
         state: &mut Self::State,
         play: &Self::Play,
-        next: Option<usize>,
+        ruled: Ruled,
     ) {
-        let _ = next;
-        Self::advance(setup, state, play);
+        if !ruled.unchanged {
+            Self::advance(setup, state, play);
+        }
     }
     /// How much a random game should prefer `play` (0 = never), so that captures and
     /// recaptures, which make repetitions, come up often.
@@ -99,6 +104,18 @@ pub trait Explore: Family {
     fn reroot(_setup: &Self::Setup, _plays: &[Self::Play]) -> Option<Self::Setup> {
         None
     }
+}
+
+/// What the referees still in a game say a play they accepted did, where that is more than
+/// the family's notation of the play tells (see [`Explore::advance_ruled`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ruled {
+    /// The seat to move next, where a ruleset can change the turn order (Kee Rules'
+    /// rescinds); `None`: the family's fixed order.
+    pub next: Option<usize>,
+    /// The play left the position as it was although it names a point (KataGo's unblock
+    /// action in a cleanup phase lifts a ko-recapture block and changes nothing else).
+    pub unchanged: bool,
 }
 
 /// Families whose boards have symmetries (Go: graph automorphisms), for exhaustive search to

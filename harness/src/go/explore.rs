@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::board::{Board, Colour, Effect, Scratch, EMPTY};
 use super::graph::{Graph, Vertex};
 use super::{colour_of, Go, GoPlay, GoSetup, SEAT_NAMES};
-use crate::family::{CountedBoard, Explore};
+use crate::family::{CountedBoard, Explore, Ruled};
 use crate::referee::Tally;
 use crate::util::hashset::HashSet64;
 
@@ -62,20 +62,24 @@ impl Explore for Go {
     }
 
     fn advance(setup: &GoSetup, state: &mut GoState, play: &GoPlay) {
-        Self::advance_seated(setup, state, play, None);
+        Self::advance_ruled(setup, state, play, Ruled::default());
     }
 
     /// A pass after which the referees give the passer the move again took back his last stone
-    /// play still standing (Kee rule 13): the board goes back to before it.
-    fn advance_seated(setup: &GoSetup, state: &mut GoState, play: &GoPlay, next: Option<usize>) {
+    /// play still standing (Kee rule 13): the board goes back to before it. A play the
+    /// referees say changed nothing (KataGo's unblock action), or a stone on an occupied
+    /// point (which only a broken engine accepts), leaves the board as it was: placing it
+    /// would make a board no referee has, and one whose strings need not even be sound.
+    fn advance_ruled(setup: &GoSetup, state: &mut GoState, play: &GoPlay, ruled: Ruled) {
         let mover = state.to_move;
         match *play {
+            GoPlay::Stone(v) if ruled.unchanged || !empty_point(&state.board, v) => {}
             GoPlay::Stone(v) => {
                 state.before_stones.push(state.board.cells().to_vec());
                 let colour = colour_of(mover);
                 state.board.play_stone(v, colour, state.scratch.get_mut());
             }
-            _ if next == Some(mover) => {
+            _ if ruled.next == Some(mover) => {
                 if let Some(before) = state.before_stones.pop() {
                     // Rare (a rescind), so the board is rebuilt rather than undone.
                     state.board = Board::with_stones(setup.graph.clone(), &before);
@@ -85,7 +89,7 @@ impl Explore for Go {
         }
         state.history.push(state.board.hash());
         state.seen.insert(state.board.hash());
-        state.to_move = next.unwrap_or(if mover + 1 == setup.players {
+        state.to_move = ruled.next.unwrap_or(if mover + 1 == setup.players {
             0
         } else {
             mover + 1
@@ -246,4 +250,9 @@ fn diagram(setup: &GoSetup) -> String {
             .collect(),
         None => setup.stones.iter().map(|&c| symbol(c)).collect::<String>() + "\n",
     }
+}
+
+/// Whether `v` is an empty point of the board (an engine may accept a play off it).
+fn empty_point(board: &Board, v: Vertex) -> bool {
+    board.cells().get(v as usize) == Some(&EMPTY)
 }

@@ -39,6 +39,15 @@ pub trait Referee<F: Family>: Send {
         None
     }
 
+    /// Whether the last play this referee accepted left the position as it was although it
+    /// names a point (KataGo's unblock action), so that a runner keeping the position in
+    /// step with the referees does not make the play itself (see
+    /// [`crate::family::Ruled`]). `false` for every ruleset whose plays all do what the
+    /// family's notation says.
+    fn last_play_unchanged(&self) -> bool {
+        false
+    }
+
     /// For exhaustive search: an independent copy of this referee as it stands. `None` where
     /// the referee cannot be copied (external programs).
     fn fork(&self) -> Option<Box<dyn Referee<F>>> {

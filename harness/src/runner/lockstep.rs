@@ -164,11 +164,9 @@ pub fn run_case<F: Explore>(
             state = None;
         }
         if let Some(st) = state.as_mut() {
-            let seat = seats
-                .iter()
-                .filter(|s| s.active)
-                .find_map(|s| s.referee.seat_to_move());
-            F::advance_seated(&case.setup, st, play, seat);
+            let ruled =
+                super::random::ruled_by(seats.iter().filter(|s| s.active).map(|s| &s.referee));
+            F::advance_ruled(&case.setup, st, play, ruled);
             if let Some(board) = counted_board(case, referees, st, steps.last()) {
                 boards.push((i + 1, board));
             }

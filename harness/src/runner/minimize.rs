@@ -4,7 +4,7 @@
 //! it shows that signature when `rulediff run` replays it.
 
 use crate::case::Case;
-use crate::family::Explore;
+use crate::family::{Explore, Ruled};
 use crate::referee::{Referee, RefereeInfo, Status, Verdict};
 
 use super::divergence::split;
@@ -34,7 +34,7 @@ pub fn signature_after<F: Explore>(
                 return None;
             }
         }
-        F::advance_seated(setup, &mut state, p, super::random::reported_seat(&seats));
+        F::advance_ruled(setup, &mut state, p, super::random::ruled_by(&seats));
     }
     let rulings = final_rulings(&mut seats, play, ends)?;
     let cycle = Signature::cycle_of::<F>(setup, &state, play, history.len());
@@ -78,12 +78,12 @@ pub fn state_after<F: Explore>(
     let mut judge = (referee.make)();
     let started = judge.start(setup).is_ok();
     for p in plays {
-        let next = if started && judge.play(p).is_ok() {
-            judge.seat_to_move()
+        let ruled = if started && judge.play(p).is_ok() {
+            super::random::ruled_by([&judge])
         } else {
-            None
+            Ruled::default()
         };
-        F::advance_seated(setup, &mut state, p, next);
+        F::advance_ruled(setup, &mut state, p, ruled);
     }
     state
 }

@@ -18,7 +18,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::family::Explore;
+use crate::family::{Explore, Ruled};
 use crate::referee::{Referee, RefereeInfo, Status, StepMemo, Verdict};
 
 use super::record::Ruling;
@@ -167,10 +167,19 @@ impl Seen {
     }
 }
 
-/// The seat to move as the first referee that reports one sees it (see
-/// [`Referee::seat_to_move`]).
-pub fn reported_seat<F: Explore>(seats: &[Box<dyn Referee<F>>]) -> Option<usize> {
-    seats.iter().find_map(|s| s.seat_to_move())
+/// What `referees` (those still in the game) say their last play did: the seat to move as
+/// the first that reports one sees it (see [`Referee::seat_to_move`]), and whether it left
+/// the position as it was, which one referee saying so settles (only KataGo's rulesets have
+/// such a play, and a board with the stone placed is no KataGo referee's).
+pub fn ruled_by<'a, F: Explore>(
+    referees: impl IntoIterator<Item = &'a Box<dyn Referee<F>>>,
+) -> Ruled {
+    let mut ruled = Ruled::default();
+    for referee in referees {
+        ruled.next = ruled.next.or_else(|| referee.seat_to_move());
+        ruled.unchanged |= referee.last_play_unchanged();
+    }
+    ruled
 }
 
 /// A referee fault among rulings, which ends the game as a fault and is never a divergence.
@@ -225,7 +234,7 @@ fn walk<F: Explore>(
             .any(|r| !matches!(r, Ruling::Legal))
             .then(|| Signature::cycle_of::<F>(setup, &state, &play, history.len()))
             .flatten();
-        F::advance_seated(setup, &mut state, &play, reported_seat(seats));
+        F::advance_ruled(setup, &mut state, &play, ruled_by(seats.iter()));
         history.push(play.clone());
         if rulings.iter().all(|r| matches!(r, Ruling::Legal)) && F::past_bound(setup, &state) {
             result.long = true;

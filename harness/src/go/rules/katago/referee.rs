@@ -57,6 +57,8 @@ struct Game {
     plays: [i64; 2],
     second_start: Option<Vec<Colour>>,
     over: Option<Outcome>,
+    /// The last play was an unblock action, which changes no stone.
+    unblocked: bool,
 }
 
 impl KataGoReferee {
@@ -305,6 +307,7 @@ impl Referee<Go> for KataGoReferee {
             plays: starting_plays(&self.params, &setup.stones),
             second_start: None,
             over: None,
+            unblocked: false,
         };
         game.history.push(game.ko_hash(&self.params, setup.to_move));
         self.game = Some(game);
@@ -325,6 +328,7 @@ impl Referee<Go> for KataGoReferee {
         let params = self.params;
         let game = self.game.as_mut().ok_or_else(super::not_started)?;
         let mut spight_end = false;
+        game.unblocked = matches!(turn, Turn::Unblock(_));
         match turn {
             Turn::Pass => spight_end = game.pass(&params),
             Turn::Unblock(k) => {
@@ -360,6 +364,10 @@ impl Referee<Go> for KataGoReferee {
         let game = self.game()?;
         let known = Analysis::shared(memo, &game.board, colour_of(game.to_move));
         self.legal_known(Some(known))
+    }
+
+    fn last_play_unchanged(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.unblocked)
     }
 
     fn fork(&self) -> Option<Box<dyn Referee<Go>>> {

@@ -546,6 +546,12 @@ impl Referee<Go> for KataGoSpec {
         Ok(Status::from(self.over.clone()))
     }
 
+    fn last_play_unchanged(&self) -> bool {
+        self.steps
+            .last()
+            .is_some_and(|s| matches!(s.kind, Kind::Unblock(_)))
+    }
+
     fn legal_plays(&mut self) -> Result<Vec<GoPlay>, Fault> {
         self.known = None;
         self.legal_now()
