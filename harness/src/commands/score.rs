@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use rulediff::check::recorded::{self, Game, Skip};
 use rulediff::go::Go;
 use rulediff::referee::{select, Refereed};
+use rulediff::util::read;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Format {
@@ -53,12 +54,9 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         .par_iter()
         .map(|file| {
             let name = file.display().to_string();
-            match std::fs::read(file) {
-                // Old records are often Latin-1; the moves and markup are ASCII either way.
-                Ok(bytes) => {
-                    recorded::count(&name, &String::from_utf8_lossy(&bytes), &registry, &extra)
-                }
-                Err(e) => Err(Skip::Error(format!("{name}: {e}"))),
+            match read::lossy_text(file, read::Kind::Sgf) {
+                Ok(text) => recorded::count(&name, &text, &registry, &extra),
+                Err(e) => Err(Skip::Error(e.to_string())),
             }
         })
         .collect();

@@ -465,11 +465,14 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
     let options = Options {
         no_result,
         score_bound: score_bound(job),
-        table_bytes: args.table_mb << 20,
+        table_bytes: args.table_mb.saturating_mul(1 << 20),
         symmetries: args.symmetry,
         symmetry_depth: args.symmetry_depth,
         max_nodes: args.max_nodes,
-        deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
+        // A budget past what the clock can hold is no deadline at all.
+        deadline: args
+            .max_seconds
+            .and_then(|s| started.checked_add(Duration::from_secs(s))),
         method: match args.method {
             Driver::Mtdf => Method::MtdF,
             Driver::AlphaBeta => Method::AlphaBeta,

@@ -99,8 +99,8 @@ fn from_sgf(
         .parent()
         .unwrap_or(std::path::Path::new("."))
         .join(file.get_ref());
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| src.error_in(file, format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::util::read::lossy_text(&path, crate::util::read::Kind::Sgf)
+        .map_err(|e| src.error_in(file, format!("cannot read {e}")))?;
     let game = sgf::import(&text)
         .map_err(|e| src.error_in(file, e.in_file(&path.display().to_string())))?;
     let mut setup = game.setup;

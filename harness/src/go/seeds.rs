@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::listed::Seed;
-use crate::util::files;
+use crate::util::{files, read};
 
 /// The targets that read a board shape, a size and a player count from the first three
 /// bytes, then plays (`check::go_input`).
@@ -52,7 +52,7 @@ pub fn seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
         seeds.push(Seed {
             target: "sgf",
             name: files::name_of(&path),
-            bytes: std::fs::read(&path)?,
+            bytes: read::bytes(&path, read::Kind::Sgf)?,
         });
     }
     Ok(seeds)
