@@ -662,7 +662,10 @@ fn bad_results_files_name_the_file_and_where() {
             &format!("{}: {expected}", file.display()),
         );
     }
-    refused(&["report", dir.to_str().unwrap()], "Is a directory");
+    refused(
+        &["report", dir.to_str().unwrap()],
+        "not a regular file (it is a folder)",
+    );
 }
 
 #[test]
@@ -752,4 +755,135 @@ fn engines_says_when_node_is_there_but_the_bridges_packages_are_not() {
         status.contains("npm packages are not installed") && status.contains("npm ci"),
         "{status}"
     );
+}
+
+/// A command line that must end within a minute with status `code` and `expected` on stderr.
+fn answers(args: &[&str], code: i32, expected: &str) {
+    let out = rulediff_within(60, args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(expected),
+        "{args:?}: wanted `{expected}` in\n{stderr}"
+    );
+}
+
+#[test]
+fn every_command_refuses_a_fifo_and_a_device_naming_the_path() {
+    let dir = scratch("fifo-commands");
+    let fifo = dir.join("pipe");
+    mkfifo(&fifo);
+    let out = dir.join("out");
+    for path in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let what = if path == "/dev/zero" {
+            "not a regular file (it is a device)"
+        } else {
+            "not a regular file (it is a FIFO)"
+        };
+        let said = format!("{path}: {what}");
+        // Case files and engines files are errors at a file and line; here, the whole file.
+        let at_file = format!("{path}: cannot read: {what}");
+        answers(&["score", path], 1, &said);
+        answers(&["report", path], 2, &said);
+        answers(&["sgf", path], 2, &at_file);
+        answers(&["explain", path], 2, &at_file);
+        answers(&["solve", "--rules", "psk", "--case", path], 2, &at_file);
+        let out = out.to_str().unwrap();
+        answers(&["wxf-import", path, "--out", out], 2, &said);
+        let random = ["random", "--board", "3x3", "--games", "1", "--out", out];
+        answers(&[&random[..], &["--engines", path]].concat(), 2, &at_file);
+    }
+}
+
+#[test]
+fn case_keys_naming_a_fifo_or_a_device_are_errors_at_the_key() {
+    let dir = scratch("fifo-keys");
+    mkfifo(&dir.join("pipe.sgf"));
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.pgn")).unwrap();
+    std::fs::write(dir.join("a.toml"), "family = \"go\"\nsgf = \"pipe.sgf\"\n").unwrap();
+    std::fs::write(
+        dir.join("b.toml"),
+        "family = \"chess\"\npgn = \"zero.pgn\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("c.toml"), "family = \"go\"\nsgf = \"/dev/zero\"\n").unwrap();
+    let out = rulediff_within(60, &["run", dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let d = dir.display();
+    for line in [
+        format!("a.toml:2:7: cannot read {d}/pipe.sgf: not a regular file (it is a FIFO)"),
+        format!("b.toml:2:7: cannot read {d}/zero.pgn: not a regular file (it is a device)"),
+        "c.toml:2:7: cannot read /dev/zero: not a regular file (it is a device)".to_string(),
+    ] {
+        assert!(stderr.contains(&line), "wanted `{line}` in\n{stderr}");
+    }
+}
+
+#[test]
+fn a_file_over_its_kinds_limit_is_refused_with_the_limit() {
+    let dir = scratch("too-large");
+    let big = dir.join("big.sgf");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len((16 << 20) + 1).unwrap();
+    let said = format!(
+        "{}: larger than the 16 MiB an SGF record may be",
+        big.display()
+    );
+    answers(&["score", big.to_str().unwrap()], 1, &said);
+    let case = dir.join("big.toml");
+    std::fs::File::create(&case)
+        .unwrap()
+        .set_len((4 << 20) + 1)
+        .unwrap();
+    answers(
+        &["sgf", case.to_str().unwrap()],
+        2,
+        "cannot read: larger than the 4 MiB a case file may be",
+    );
+}
+
+#[test]
+fn score_on_a_folder_keeps_every_good_record_whatever_the_others_are() {
+    let dir = scratch("score-hostile");
+    let good = "go/records/japanese-walls.sgf";
+    std::fs::copy(corpus(good), dir.join("good.sgf")).unwrap();
+    let deep = format!("(;SZ[9]{})", ";".repeat(40_000));
+    std::fs::write(dir.join("deep.sgf"), &deep).unwrap();
+    let nested = format!("(;SZ[9]{}{})", "(;".repeat(40_000), ")".repeat(40_000));
+    std::fs::write(dir.join("nested.sgf"), nested).unwrap();
+    mkfifo(&dir.join("pipe.sgf"));
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.sgf")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("up")).unwrap();
+    std::fs::write(dir.join("junk.sgf"), "(;SZ[9];B[").unwrap();
+    let out = rulediff_within(60, &["score", dir.to_str().unwrap(), "--format", "json"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{json}");
+    assert!(games[0]["file"].as_str().unwrap().ends_with("good.sgf"));
+    assert_eq!(json["errors"].as_array().unwrap().len(), 3, "{json}");
+    // The deep records parse and are walked: they end without RE, so are not counted.
+    assert_eq!(json["not_counted"].as_array().unwrap().len(), 2, "{json}");
+    assert!(stderr.contains("pipe.sgf: not a regular file (it is a FIFO)"));
+}
+
+#[test]
+fn a_time_budget_past_the_clock_is_no_deadline() {
+    for command in ["finite", "solve"] {
+        let args = [
+            command,
+            "--rules",
+            "psk",
+            "--board",
+            "1x2",
+            "--max-seconds",
+            "18446744073709551615",
+        ];
+        let out = rulediff_within(60, &args);
+        let stderr = text(&out.stderr);
+        assert!(out.status.success(), "{command}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
+    }
 }
