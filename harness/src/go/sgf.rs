@@ -25,6 +25,8 @@ pub struct Imported {
     pub plays: Vec<GoPlay>,
     /// What the record says of the game's end.
     pub record: Record,
+    /// What the import left out (the file's other game trees), for the reader to be told.
+    pub warnings: Vec<String>,
 }
 
 /// The game information a counted game needs, as the record gives it.
@@ -129,10 +131,12 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
     // Where the last node with territory markup has its TB and TW.
     let mut markup_at = [0, 0];
     let mut next_seat: Option<usize> = None;
+    let last = root.main_variation().count() - 1;
     for (index, node) in root.main_variation().enumerate() {
         let place = places.get(index).cloned().unwrap_or_default();
         let offsets = prop_offsets(node, &place);
         check_node(index, node, &offsets)?;
+        check_place(index, last, node, &offsets)?;
         let mut territory: Option<(Vec<Vertex>, Vec<Vertex>)> = None;
         for (prop, &offset) in node.properties().zip(&offsets) {
             match prop {
@@ -200,10 +204,17 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
             }
         })?;
     }
+    let warnings = match trees.0.len() {
+        1 => Vec::new(),
+        n => vec![format!(
+            "the file holds {n} game trees; only the first is read (give each game its own file)"
+        )],
+    };
     Ok(Imported {
         setup,
         plays,
         record,
+        warnings,
     })
 }
 
@@ -238,8 +249,8 @@ fn prop_offsets(node: &SgfNode<Prop>, place: &sgf_places::NodePlace) -> Vec<usiz
 /// a value it cannot read in a property the import uses, two moves, or one point given two
 /// setup colours (`AB[cc]AW[cc]`). `offsets`: where each property stands.
 fn check_node(index: usize, node: &SgfNode<Prop>, offsets: &[usize]) -> Result<(), Fault> {
-    const USED: [&str; 11] = [
-        "B", "W", "AB", "AW", "AE", "PL", "KM", "HA", "SZ", "TB", "TW",
+    const USED: [&str; 13] = [
+        "B", "W", "AB", "AW", "AE", "PL", "KM", "HA", "SZ", "TB", "TW", "RU", "RE",
     ];
     let mut moves = 0;
     let mut placed: Vec<(&Point, &str)> = Vec::new();
@@ -288,6 +299,57 @@ fn check_node(index: usize, node: &SgfNode<Prop>, offsets: &[usize]) -> Result<(
             }
             _ => {}
         }
+    }
+    Ok(())
+}
+
+/// SGF FF[4] game-information properties (and Go's HA and KM).
+const GAME_INFO: [&str; 26] = [
+    "AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC", "PW", "RE", "RO", "RU",
+    "SO", "TM", "US", "WR", "WT", "HA", "KM", "GM", "FF", "SZ",
+];
+
+/// Where a property may stand: game information (and the root properties GM, FF, SZ) in the
+/// root only, so that a later node cannot silently replace the root's rules or result (FF[4]
+/// allows one game-info node on a path; rulediff reads it from the root); territory markup in
+/// the last node of the main line only, since markup elsewhere is a comment on a position
+/// that is not the final one; and no property twice in a node ("Only one of each property is
+/// allowed per node", FF[4]).
+fn check_place(
+    index: usize,
+    last: usize,
+    node: &SgfNode<Prop>,
+    offsets: &[usize],
+) -> Result<(), Fault> {
+    let mut seen: Vec<String> = Vec::new();
+    for (prop, &offset) in node.properties().zip(offsets) {
+        let id = prop.identifier();
+        if seen.contains(&id) {
+            return at(
+                offset,
+                Err(format!(
+                    "node {index}: {id} given twice in one node (SGF allows each property once per node)"
+                )),
+            );
+        }
+        if index > 0 && GAME_INFO.contains(&id.as_str()) {
+            return at(
+                offset,
+                Err(format!(
+                    "node {index}: {id} is game information, read from the root (node 0) only"
+                )),
+            );
+        }
+        if index != last && matches!(prop, Prop::TB(_) | Prop::TW(_)) {
+            return at(
+                offset,
+                Err(format!(
+                    "node {index}: {id} before the last node; territory markup is read from \
+                     the last node of the main line (node {last}) only"
+                )),
+            );
+        }
+        seen.push(id);
     }
     Ok(())
 }
@@ -630,6 +692,47 @@ mod tests {
         assert!(both.contains("TB and TW both mark cc (C3)"), "{both}");
         let part = import("(;SZ[5];B[aa];W[ee];B[cc];W[ed];TB[ee])").unwrap_err();
         assert!(part.contains("not ed (E2)"), "{part}");
+    }
+
+    #[test]
+    fn game_information_from_the_root_once_and_markup_from_the_last_node() {
+        let twice = import("(;SZ[5]RU[Japanese]RU[Chinese])").unwrap_err();
+        assert!(
+            twice.contains("node 0: RU given twice in one node"),
+            "{twice}"
+        );
+        let later = import("(;SZ[5]RU[Japanese];B[aa]RU[Chinese])").unwrap_err();
+        assert!(
+            later.contains("node 1: RU is game information, read from the root"),
+            "{later}"
+        );
+        let second = import("(;SZ[5]RE[B+1];B[aa];W[bb]RE[W+2])").unwrap_err();
+        assert!(
+            second.contains("node 2: RE is game information"),
+            "{second}"
+        );
+        let values = import("(;SZ[5]RU[Japanese][Chinese])").unwrap_err();
+        assert!(
+            values.contains("node 0: RU[Japanese][Chinese] is not a valid RU value"),
+            "{values}"
+        );
+        let middle = import("(;SZ[5];B[aa]TB[ee];W[bb];B[])").unwrap_err();
+        assert!(
+            middle.contains("node 1: TB before the last node") && middle.contains("(node 3)"),
+            "{middle}"
+        );
+    }
+
+    #[test]
+    fn other_game_trees_are_named_in_a_warning() {
+        let game = import("(;SZ[5];B[aa])(;SZ[9])(;SZ[7])").unwrap();
+        assert_eq!(
+            game.warnings,
+            vec![
+                "the file holds 3 game trees; only the first is read (give each game its own file)"
+            ]
+        );
+        assert!(import("(;SZ[5];B[aa])").unwrap().warnings.is_empty());
     }
 
     #[test]
