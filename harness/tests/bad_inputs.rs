@@ -116,6 +116,12 @@ const RECORDS: &[(&str, &str)] = &[
     ("s12.sgf", "(;SZ[5]B[zz])"),
     ("s13.sgf", "(;GM[1]FF[4]SZ[5]\n;B[aa]\n;W[bb]\n;W[cc])"),
     ("s14.sgf", "(;GM[1]FF[4]SZ[5]\n  KM[6.25])"),
+    ("s15.sgf", "(;SZ[5]RU[Japanese]RU[Chinese])"),
+    ("s16.sgf", "(;SZ[5]RU[Japanese]\n;B[aa]RU[Chinese])"),
+    ("s17.sgf", "(;SZ[5]RU[Japanese][Chinese])"),
+    ("s18.sgf", "(;SZ[5];B[aa]TB[ee];W[bb];B[])"),
+    ("s19.sgf", "(;SZ[5];B[aa])(;SZ[9])"),
+    ("s20.sgf", "(;SZ[5]RE[B+1];B[aa]\n;W[bb]RE[W+2])"),
     (
         "bad4.pgn",
         "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\"]\n\n1. Kd1 *\n",
@@ -204,6 +210,12 @@ const CASES: &[(&str, &str, &str)] = &[
     ("s11.toml", "family = \"go\"\nsgf = \"s12.sgf\"\n", "s11.toml:2:7: {dir}/s12.sgf:1:8: point (25,25) is off the 5x5 board"),
     ("s12.toml", "family = \"go\"\nsgf = \"s13.sgf\"\n", "s12.toml:2:7: {dir}/s13.sgf:4:2: node 3: W plays out of turn"),
     ("s13.toml", "family = \"go\"\nsgf = \"s14.sgf\"\n", "s13.toml:2:7: {dir}/s14.sgf:2:3: KM[6.25]: komi is not a multiple of 0.5"),
+    ("s14.toml", "family = \"go\"\nsgf = \"s15.sgf\"\n", "s14.toml:2:7: {dir}/s15.sgf:1:20: node 0: RU given twice in one node"),
+    ("s15.toml", "family = \"go\"\nsgf = \"s16.sgf\"\n", "s15.toml:2:7: {dir}/s16.sgf:2:7: node 1: RU is game information, read from the root (node 0) only"),
+    ("s16.toml", "family = \"go\"\nsgf = \"s17.sgf\"\n", "s16.toml:2:7: {dir}/s17.sgf:1:8: node 0: RU[Japanese][Chinese] is not a valid RU value"),
+    ("s17.toml", "family = \"go\"\nsgf = \"s18.sgf\"\n", "s17.toml:2:7: {dir}/s18.sgf:1:14: node 1: TB before the last node; territory markup is read from the last node of the main line (node 3) only"),
+    ("s18.toml", "family = \"go\"\nsgf = \"s19.sgf\"\n", "s18.toml:2:7: {dir}/s19.sgf holds 2 game trees; a case imports one"),
+    ("s19.toml", "family = \"go\"\nsgf = \"s20.sgf\"\n", "s19.toml:2:7: {dir}/s20.sgf:2:7: node 2: RE is game information"),
     ("g41.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"Q+3\" }\n", "g41.toml:5:28: `Q+3` is not a result: write `B` or `W` (who won), `B+3.5` (by points)"),
     ("g42.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"B+3.25\" }\n", "g42.toml:5:28: `B+3.25` is not a result"),
     ("g43.toml", "family = \"go\"\nboard = \"3x3\"\nplayers = 3\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"B=1 W=1\" }\n", "g43.toml:6:28: `B=1 W=1` is not a result"),
@@ -886,4 +898,18 @@ fn a_time_budget_past_the_clock_is_no_deadline() {
         assert!(out.status.success(), "{command}: {stderr}");
         assert!(!stderr.contains("panicked"), "{command}: {stderr}");
     }
+}
+
+#[test]
+fn score_names_what_it_read_differently_in_the_records_notes() {
+    let dir = scratch("score-notes");
+    let good = std::fs::read_to_string(corpus("go/records/japanese-walls.sgf")).unwrap();
+    std::fs::write(dir.join("two.sgf"), format!("{good}\n(;SZ[9])")).unwrap();
+    let out = rulediff_within(60, &["score", dir.to_str().unwrap(), "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let notes = json["games"][0]["notes"].to_string();
+    assert!(
+        notes.contains("the file holds 2 game trees; only the first is read"),
+        "{json}"
+    );
 }

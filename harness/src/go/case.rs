@@ -103,6 +103,16 @@ fn from_sgf(
         .map_err(|e| src.error_in(file, format!("cannot read {e}")))?;
     let game = sgf::import(&text)
         .map_err(|e| src.error_in(file, e.in_file(&path.display().to_string())))?;
+    if game.trees > 1 {
+        return Err(src.error_in(
+            file,
+            format!(
+                "{} holds {} game trees; a case imports one (give each game its own file)",
+                path.display(),
+                game.trees
+            ),
+        ));
+    }
     let mut setup = game.setup;
     finish_setup(src, go, &mut setup)?;
     agreement(src, go, &mut setup, &game.plays)?;

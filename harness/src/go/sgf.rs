@@ -27,6 +27,8 @@ pub struct Imported {
     pub record: Record,
     /// What the import left out (the file's other game trees), for the reader to be told.
     pub warnings: Vec<String>,
+    /// How many game trees the file holds (the first is the one read).
+    pub trees: usize,
 }
 
 /// The game information a counted game needs, as the record gives it.
@@ -132,6 +134,7 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
     let mut markup_at = [0, 0];
     let mut next_seat: Option<usize> = None;
     let last = root.main_variation().count() - 1;
+    let placement = handicap_placement(root);
     for (index, node) in root.main_variation().enumerate() {
         let place = places.get(index).cloned().unwrap_or_default();
         let offsets = prop_offsets(node, &place);
@@ -171,6 +174,11 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
                     setup.komi = Some(vec![HalfPoints(0), at(offset, k)?]);
                     record.komi_given = true;
                 }
+                Prop::B(Move::Move(point)) if (1..=placement).contains(&index) => {
+                    let stone = HashSet::from([point.clone()]);
+                    at(offset, place_stones(&mut setup, &stone, colour_of(0)))?;
+                    setup.to_move = 1;
+                }
                 Prop::B(mv) | Prop::W(mv) => {
                     let mover = if matches!(prop, Prop::B(_)) { 0 } else { 1 };
                     if plays.is_empty() && !node_has_pl(root) {
@@ -204,17 +212,24 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
             }
         })?;
     }
-    let warnings = match trees.0.len() {
-        1 => Vec::new(),
-        n => vec![format!(
-            "the file holds {n} game trees; only the first is read (give each game its own file)"
-        )],
-    };
+    let mut warnings = Vec::new();
+    if placement > 0 {
+        warnings.push(format!(
+            "the first {placement} Black moves read as the handicap placement (HA[{placement}])"
+        ));
+    }
+    if trees.0.len() > 1 {
+        warnings.push(format!(
+            "the file holds {} game trees; only the first is read (give each game its own file)",
+            trees.0.len()
+        ));
+    }
     Ok(Imported {
         setup,
         plays,
         record,
         warnings,
+        trees: trees.0.len(),
     })
 }
 
@@ -301,6 +316,32 @@ fn check_node(index: usize, node: &SgfNode<Prop>, offsets: &[usize]) -> Result<(
         }
     }
     Ok(())
+}
+
+/// How many of the first moves are the handicap's free placement: a record with `HA[n]` and
+/// no `AB` whose first n move nodes are Black stone plays followed by White (or the end), as
+/// KGS writes free placement; 0 otherwise.
+fn handicap_placement(root: &SgfNode<Prop>) -> usize {
+    let Some(Prop::HA(n)) = root.get_property("HA") else {
+        return 0;
+    };
+    if *n < 2 || root.get_property("AB").is_some() {
+        return 0;
+    }
+    let black_stone = |node: &SgfNode<Prop>| {
+        matches!(node.get_property("B"), Some(Prop::B(Move::Move(_))))
+            && node.get_property("W").is_none()
+    };
+    let leading = root
+        .main_variation()
+        .skip(1)
+        .take_while(|node| black_stone(node))
+        .count();
+    if leading as i64 == *n {
+        leading
+    } else {
+        0
+    }
 }
 
 /// SGF FF[4] game-information properties (and Go's HA and KM).
@@ -721,6 +762,29 @@ mod tests {
             middle.contains("node 1: TB before the last node") && middle.contains("(node 3)"),
             "{middle}"
         );
+    }
+
+    #[test]
+    fn consecutive_black_moves_matching_ha_are_the_handicap_placement() {
+        let game = import("(;SZ[9]HA[2]KM[0.5];B[cc];B[gg];W[ee];B[ec])").unwrap();
+        let g = &game.setup.graph;
+        assert_eq!(
+            game.setup.stones[g.vertex("C7").unwrap() as usize],
+            colour_of(0)
+        );
+        assert_eq!(
+            game.setup.stones[g.vertex("G3").unwrap() as usize],
+            colour_of(0)
+        );
+        assert_eq!(game.setup.to_move, 1);
+        assert_eq!(game.plays.len(), 2);
+        assert_eq!(
+            game.warnings,
+            vec!["the first 2 Black moves read as the handicap placement (HA[2])"]
+        );
+        // Three Black moves for HA[2] is not a placement: the third is out of turn.
+        let three = import("(;SZ[9]HA[2];B[cc];B[gg];B[ee])").unwrap_err();
+        assert!(three.contains("node 2: B plays out of turn"), "{three}");
     }
 
     #[test]
