@@ -48,6 +48,11 @@ pub fn seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
         name: "control-characters".into(),
         bytes: b"\x00\x03\x02\"q\\\\ \x1b\x7f\n\r\t\xc2\x85 title \xff end".to_vec(),
     });
+    seeds.extend(hostile_records().into_iter().map(|(name, text)| Seed {
+        target: "sgf",
+        name: name.into(),
+        bytes: text.into_bytes(),
+    }));
     for path in files::with_extension(corpus, "sgf")? {
         seeds.push(Seed {
             target: "sgf",
@@ -56,4 +61,37 @@ pub fn seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
         });
     }
     Ok(seeds)
+}
+
+/// SGF records the importer must take apart without recursion or refuse with a clear error:
+/// deep trees, many game trees, and game information that conflicts with itself.
+fn hostile_records() -> Vec<(&'static str, String)> {
+    vec![
+        ("deep-main-line", format!("(;SZ[9]{})", ";".repeat(40_000))),
+        (
+            "deep-variations",
+            format!("(;SZ[9]{}{})", "(;B[aa]".repeat(5_000), ")".repeat(5_000)),
+        ),
+        ("many-game-trees", "(;SZ[5];B[aa])".repeat(200)),
+        (
+            "rules-twice",
+            "(;SZ[5]RU[Japanese]RU[Chinese]RE[B+1])".into(),
+        ),
+        ("rules-two-values", "(;SZ[5]RU[Japanese][Chinese])".into()),
+        (
+            "rules-in-a-move",
+            "(;SZ[5]RU[Japanese];B[aa]RU[Chinese])".into(),
+        ),
+        ("second-result", "(;SZ[5]RE[B+1];B[aa];W[bb]RE[W+2])".into()),
+        (
+            "markup-mid-game",
+            "(;SZ[5];B[aa]TB[ee];W[bb]TW[cc];B[])".into(),
+        ),
+        ("handicap-moves", "(;SZ[9]HA[2];B[cc];B[gg];W[ee])".into()),
+        (
+            "handicap-moves-mismatch",
+            "(;SZ[9]HA[3];B[cc];B[gg];W[ee])".into(),
+        ),
+        ("draw-by-zero", "(;SZ[5]RE[B+0]KM[0];B[];W[])".into()),
+    ]
 }
