@@ -484,7 +484,7 @@ fn bad_command_lines_are_refused_before_any_work() {
                 "--no-result",
                 "0.3",
             ],
-            "give a multiple of 0.5",
+            "is not a multiple of 0.5",
         ),
         (
             &["solve", "--rules", "psk", "--board", "30x30"],
@@ -911,5 +911,41 @@ fn score_names_what_it_read_differently_in_the_records_notes() {
     assert!(
         notes.contains("the file holds 2 game trees; only the first is read"),
         "{json}"
+    );
+}
+
+#[test]
+fn values_past_their_bound_are_refused_with_the_bound() {
+    let solve = ["solve", "--rules", "psk", "--board", "1x2", "--no-result"];
+    answers(
+        &[&solve[..], &["1e308"]].concat(),
+        2,
+        ": is outside the points rulediff counts (less than 5e14 either way)",
+    );
+    answers(
+        &[&solve[..], &["10000"]].concat(),
+        2,
+        "--no-result 10000: outside -8191.5..=8191.5",
+    );
+    let out = scratch("shard").join("out");
+    let shard = [
+        "random", "--board", "3x3", "--games", "3", "--shard", "5/10", "--out",
+    ];
+    answers(
+        &[&shard[..], &[out.to_str().unwrap()]].concat(),
+        2,
+        "--shard 5/10: a campaign of 3 games has no game for shard 5",
+    );
+}
+
+#[test]
+fn a_results_file_that_is_a_folder_is_named_as_one() {
+    let out = scratch("results-folder");
+    std::fs::create_dir_all(out.join("results.json")).unwrap();
+    let args = ["random", "--board", "3x3", "--games", "1", "--out"];
+    answers(
+        &[&args[..], &[out.to_str().unwrap()]].concat(),
+        2,
+        "results.json is a folder, not a results file",
     );
 }
