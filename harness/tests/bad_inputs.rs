@@ -116,6 +116,12 @@ const RECORDS: &[(&str, &str)] = &[
     ("s12.sgf", "(;SZ[5]B[zz])"),
     ("s13.sgf", "(;GM[1]FF[4]SZ[5]\n;B[aa]\n;W[bb]\n;W[cc])"),
     ("s14.sgf", "(;GM[1]FF[4]SZ[5]\n  KM[6.25])"),
+    ("s15.sgf", "(;SZ[5]RU[Japanese]RU[Chinese])"),
+    ("s16.sgf", "(;SZ[5]RU[Japanese]\n;B[aa]RU[Chinese])"),
+    ("s17.sgf", "(;SZ[5]RU[Japanese][Chinese])"),
+    ("s18.sgf", "(;SZ[5];B[aa]TB[ee];W[bb];B[])"),
+    ("s19.sgf", "(;SZ[5];B[aa])(;SZ[9])"),
+    ("s20.sgf", "(;SZ[5]RE[B+1];B[aa]\n;W[bb]RE[W+2])"),
     (
         "bad4.pgn",
         "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\"]\n\n1. Kd1 *\n",
@@ -204,6 +210,12 @@ const CASES: &[(&str, &str, &str)] = &[
     ("s11.toml", "family = \"go\"\nsgf = \"s12.sgf\"\n", "s11.toml:2:7: {dir}/s12.sgf:1:8: point (25,25) is off the 5x5 board"),
     ("s12.toml", "family = \"go\"\nsgf = \"s13.sgf\"\n", "s12.toml:2:7: {dir}/s13.sgf:4:2: node 3: W plays out of turn"),
     ("s13.toml", "family = \"go\"\nsgf = \"s14.sgf\"\n", "s13.toml:2:7: {dir}/s14.sgf:2:3: KM[6.25]: komi is not a multiple of 0.5"),
+    ("s14.toml", "family = \"go\"\nsgf = \"s15.sgf\"\n", "s14.toml:2:7: {dir}/s15.sgf:1:20: node 0: RU given twice in one node"),
+    ("s15.toml", "family = \"go\"\nsgf = \"s16.sgf\"\n", "s15.toml:2:7: {dir}/s16.sgf:2:7: node 1: RU is game information, read from the root (node 0) only"),
+    ("s16.toml", "family = \"go\"\nsgf = \"s17.sgf\"\n", "s16.toml:2:7: {dir}/s17.sgf:1:8: node 0: RU[Japanese][Chinese] is not a valid RU value"),
+    ("s17.toml", "family = \"go\"\nsgf = \"s18.sgf\"\n", "s17.toml:2:7: {dir}/s18.sgf:1:14: node 1: TB before the last node; territory markup is read from the last node of the main line (node 3) only"),
+    ("s18.toml", "family = \"go\"\nsgf = \"s19.sgf\"\n", "s18.toml:2:7: {dir}/s19.sgf holds 2 game trees; a case imports one"),
+    ("s19.toml", "family = \"go\"\nsgf = \"s20.sgf\"\n", "s19.toml:2:7: {dir}/s20.sgf:2:7: node 2: RE is game information"),
     ("g41.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"Q+3\" }\n", "g41.toml:5:28: `Q+3` is not a result: write `B` or `W` (who won), `B+3.5` (by points)"),
     ("g42.toml", "family = \"go\"\nboard = \"3x3\"\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"B+3.25\" }\n", "g42.toml:5:28: `B+3.25` is not a result"),
     ("g43.toml", "family = \"go\"\nboard = \"3x3\"\nplayers = 3\nmoves = \"A1\"\n[expect]\npsk = { over = 1, result = \"B=1 W=1\" }\n", "g43.toml:6:28: `B=1 W=1` is not a result"),
@@ -472,7 +484,7 @@ fn bad_command_lines_are_refused_before_any_work() {
                 "--no-result",
                 "0.3",
             ],
-            "give a multiple of 0.5",
+            "is not a multiple of 0.5",
         ),
         (
             &["solve", "--rules", "psk", "--board", "30x30"],
@@ -662,7 +674,10 @@ fn bad_results_files_name_the_file_and_where() {
             &format!("{}: {expected}", file.display()),
         );
     }
-    refused(&["report", dir.to_str().unwrap()], "Is a directory");
+    refused(
+        &["report", dir.to_str().unwrap()],
+        "not a regular file (it is a folder)",
+    );
 }
 
 #[test]
@@ -751,5 +766,186 @@ fn engines_says_when_node_is_there_but_the_bridges_packages_are_not() {
     assert!(
         status.contains("npm packages are not installed") && status.contains("npm ci"),
         "{status}"
+    );
+}
+
+/// A command line that must end within a minute with status `code` and `expected` on stderr.
+fn answers(args: &[&str], code: i32, expected: &str) {
+    let out = rulediff_within(60, args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(expected),
+        "{args:?}: wanted `{expected}` in\n{stderr}"
+    );
+}
+
+#[test]
+fn every_command_refuses_a_fifo_and_a_device_naming_the_path() {
+    let dir = scratch("fifo-commands");
+    let fifo = dir.join("pipe");
+    mkfifo(&fifo);
+    let out = dir.join("out");
+    for path in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let what = if path == "/dev/zero" {
+            "not a regular file (it is a device)"
+        } else {
+            "not a regular file (it is a FIFO)"
+        };
+        let said = format!("{path}: {what}");
+        // Case files and engines files are errors at a file and line; here, the whole file.
+        let at_file = format!("{path}: cannot read: {what}");
+        answers(&["score", path], 1, &said);
+        answers(&["report", path], 2, &said);
+        answers(&["sgf", path], 2, &at_file);
+        answers(&["explain", path], 2, &at_file);
+        answers(&["solve", "--rules", "psk", "--case", path], 2, &at_file);
+        let out = out.to_str().unwrap();
+        answers(&["wxf-import", path, "--out", out], 2, &said);
+        let random = ["random", "--board", "3x3", "--games", "1", "--out", out];
+        answers(&[&random[..], &["--engines", path]].concat(), 2, &at_file);
+    }
+}
+
+#[test]
+fn case_keys_naming_a_fifo_or_a_device_are_errors_at_the_key() {
+    let dir = scratch("fifo-keys");
+    mkfifo(&dir.join("pipe.sgf"));
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.pgn")).unwrap();
+    std::fs::write(dir.join("a.toml"), "family = \"go\"\nsgf = \"pipe.sgf\"\n").unwrap();
+    std::fs::write(
+        dir.join("b.toml"),
+        "family = \"chess\"\npgn = \"zero.pgn\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("c.toml"), "family = \"go\"\nsgf = \"/dev/zero\"\n").unwrap();
+    let out = rulediff_within(60, &["run", dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let d = dir.display();
+    for line in [
+        format!("a.toml:2:7: cannot read {d}/pipe.sgf: not a regular file (it is a FIFO)"),
+        format!("b.toml:2:7: cannot read {d}/zero.pgn: not a regular file (it is a device)"),
+        "c.toml:2:7: cannot read /dev/zero: not a regular file (it is a device)".to_string(),
+    ] {
+        assert!(stderr.contains(&line), "wanted `{line}` in\n{stderr}");
+    }
+}
+
+#[test]
+fn a_file_over_its_kinds_limit_is_refused_with_the_limit() {
+    let dir = scratch("too-large");
+    let big = dir.join("big.sgf");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len((16 << 20) + 1).unwrap();
+    let said = format!(
+        "{}: larger than the 16 MiB an SGF record may be",
+        big.display()
+    );
+    answers(&["score", big.to_str().unwrap()], 1, &said);
+    let case = dir.join("big.toml");
+    std::fs::File::create(&case)
+        .unwrap()
+        .set_len((4 << 20) + 1)
+        .unwrap();
+    answers(
+        &["sgf", case.to_str().unwrap()],
+        2,
+        "cannot read: larger than the 4 MiB a case file may be",
+    );
+}
+
+#[test]
+fn score_on_a_folder_keeps_every_good_record_whatever_the_others_are() {
+    let dir = scratch("score-hostile");
+    let good = "go/records/japanese-walls.sgf";
+    std::fs::copy(corpus(good), dir.join("good.sgf")).unwrap();
+    let deep = format!("(;SZ[9]{})", ";".repeat(40_000));
+    std::fs::write(dir.join("deep.sgf"), &deep).unwrap();
+    let nested = format!("(;SZ[9]{}{})", "(;".repeat(40_000), ")".repeat(40_000));
+    std::fs::write(dir.join("nested.sgf"), nested).unwrap();
+    mkfifo(&dir.join("pipe.sgf"));
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.sgf")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("up")).unwrap();
+    std::fs::write(dir.join("junk.sgf"), "(;SZ[9];B[").unwrap();
+    let out = rulediff_within(60, &["score", dir.to_str().unwrap(), "--format", "json"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{json}");
+    assert!(games[0]["file"].as_str().unwrap().ends_with("good.sgf"));
+    assert_eq!(json["errors"].as_array().unwrap().len(), 3, "{json}");
+    // The deep records parse and are walked: they end without RE, so are not counted.
+    assert_eq!(json["not_counted"].as_array().unwrap().len(), 2, "{json}");
+    assert!(stderr.contains("pipe.sgf: not a regular file (it is a FIFO)"));
+}
+
+#[test]
+fn a_time_budget_past_the_clock_is_no_deadline() {
+    for command in ["finite", "solve"] {
+        let args = [
+            command,
+            "--rules",
+            "psk",
+            "--board",
+            "1x2",
+            "--max-seconds",
+            "18446744073709551615",
+        ];
+        let out = rulediff_within(60, &args);
+        let stderr = text(&out.stderr);
+        assert!(out.status.success(), "{command}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
+    }
+}
+
+#[test]
+fn score_names_what_it_read_differently_in_the_records_notes() {
+    let dir = scratch("score-notes");
+    let good = std::fs::read_to_string(corpus("go/records/japanese-walls.sgf")).unwrap();
+    std::fs::write(dir.join("two.sgf"), format!("{good}\n(;SZ[9])")).unwrap();
+    let out = rulediff_within(60, &["score", dir.to_str().unwrap(), "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let notes = json["games"][0]["notes"].to_string();
+    assert!(
+        notes.contains("the file holds 2 game trees; only the first is read"),
+        "{json}"
+    );
+}
+
+#[test]
+fn values_past_their_bound_are_refused_with_the_bound() {
+    let solve = ["solve", "--rules", "psk", "--board", "1x2", "--no-result"];
+    answers(
+        &[&solve[..], &["1e308"]].concat(),
+        2,
+        ": is outside the points rulediff counts (less than 5e14 either way)",
+    );
+    answers(
+        &[&solve[..], &["10000"]].concat(),
+        2,
+        "--no-result 10000: outside -8191.5..=8191.5",
+    );
+    let out = scratch("shard").join("out");
+    let shard = [
+        "random", "--board", "3x3", "--games", "3", "--shard", "5/10", "--out",
+    ];
+    answers(
+        &[&shard[..], &[out.to_str().unwrap()]].concat(),
+        2,
+        "--shard 5/10: a campaign of 3 games has no game for shard 5",
+    );
+}
+
+#[test]
+fn a_results_file_that_is_a_folder_is_named_as_one() {
+    let out = scratch("results-folder");
+    std::fs::create_dir_all(out.join("results.json")).unwrap();
+    let args = ["random", "--board", "3x3", "--games", "1", "--out"];
+    answers(
+        &[&args[..], &[out.to_str().unwrap()]].concat(),
+        2,
+        "results.json is a folder, not a results file",
     );
 }

@@ -72,6 +72,11 @@ pub fn parse_result(text: &str) -> Result<Recorded, NotAResult> {
     let margin = HalfPoints::from_f64(margin)
         .filter(|m| m.0 >= 0)
         .ok_or_else(unreadable)?;
+    // FF[4] writes a draw `0` or `Draw`, and `B+score` for a win by the difference; a
+    // difference of 0 is equal points, so `B+0` is compared as the draw it describes.
+    if margin.0 == 0 {
+        return Ok(Recorded::Draw);
+    }
     Ok(Recorded::Score {
         winner: winner.into(),
         margin,
@@ -182,7 +187,7 @@ pub fn count(
         }
     }
     let mut setup = game.setup.clone();
-    let mut notes = Vec::new();
+    let mut notes = game.warnings.clone();
     if !record.komi_given {
         setup.komi = Some(vec![HalfPoints(0), HalfPoints(0)]);
         notes.push("no KM: komi 0".into());
@@ -343,6 +348,9 @@ mod tests {
         assert_eq!(parse_result("W+12"), Ok(score("W", 24)));
         assert_eq!(parse_result("0"), Ok(Recorded::Draw));
         assert_eq!(parse_result("Jigo"), Ok(Recorded::Draw));
+        assert_eq!(parse_result("Draw"), Ok(Recorded::Draw));
+        assert_eq!(parse_result("B+0"), Ok(Recorded::Draw));
+        assert_eq!(parse_result("W+0.0"), Ok(Recorded::Draw));
         assert!(matches!(
             parse_result("W+Resign"),
             Ok(Recorded::NotCounted { .. })

@@ -148,8 +148,8 @@ fn from_pgn(
         .parent()
         .unwrap_or(Path::new("."))
         .join(file.get_ref());
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| src.error_in(file, format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::util::read::text(&path, crate::util::read::Kind::Pgn)
+        .map_err(|e| src.error_in(file, format!("cannot read {e}")))?;
     let games = pgn::parse(&text).map_err(|e| CaseError {
         path: path.clone(),
         line: e.line,

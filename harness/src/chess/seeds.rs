@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::listed::Seed;
-use crate::util::files;
+use crate::util::{files, read};
 
 /// Starts for the FEN reader: the standard position, and positions with castling rights,
 /// en-passant squares, no kings, a missing field and a bad side to move, some of which no
@@ -24,7 +24,7 @@ const STARTS: [&str; 7] = [
 pub fn seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
     let mut fens = Vec::new();
     for path in files::with_extension(corpus, "toml")? {
-        fens.extend(fen_values(&std::fs::read_to_string(&path)?));
+        fens.extend(fen_values(&read::text(&path, read::Kind::Case)?));
     }
     fens.sort();
     fens.dedup();
@@ -46,7 +46,7 @@ pub fn seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
         seeds.push(Seed {
             target: "pgn",
             name: files::name_of(&path),
-            bytes: std::fs::read(&path)?,
+            bytes: read::bytes(&path, read::Kind::Pgn)?,
         });
     }
     Ok(seeds)

@@ -212,10 +212,7 @@ fn check_budgets(args: &Args) -> anyhow::Result<()> {
 
 /// The memory budget in bytes: as given, else the default share of the machine's.
 fn memory_budget(args: &Args) -> Option<u64> {
-    match args.max_memory {
-        Some(mib) => Some(mib.saturating_mul(1 << 20)),
-        None => rulediff::util::memory::default_budget(),
-    }
+    rulediff::util::memory::budget(args.max_memory.map(|mib| mib.saturating_mul(1 << 20)))
 }
 
 fn search_all<F: Symmetric + Explore>(
@@ -274,7 +271,10 @@ fn search_one<F: Symmetric + Explore>(args: &Args, table: &Table, job: &Job<F>) 
     let started = Instant::now();
     let budget = Budget {
         max_states: args.max_states,
-        deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
+        // A budget past what the clock can hold is no deadline at all.
+        deadline: args
+            .max_seconds
+            .and_then(|s| started.checked_add(Duration::from_secs(s))),
         max_memory: memory_budget(args),
         symmetries: args.symmetry,
         max_depth: args.max_depth.or(table.max_depth),

@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
+use rulediff::util::read;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -57,8 +58,7 @@ where
                     path.display()
                 );
             }
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = read::text(&path, read::Kind::Progress).context("cannot read")?;
             let old: Saved<P, (usize, R)> = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not a rulediff progress file", path.display()))?;
             if old.plan != plan {

@@ -104,6 +104,17 @@ fn campaign_of<F: Explore>(
     referees: &[&RefereeInfo<F>],
     max_plies: usize,
 ) -> anyhow::Result<ExitCode> {
+    if let Some(shard) = args.shard.filter(|s| s.index >= args.games) {
+        anyhow::bail!(
+            "--shard {}/{}: a campaign of {} games has no game for shard {} (games go to shards \
+             in turn: shards 0..{} play)",
+            shard.index,
+            shard.count,
+            args.games,
+            shard.index,
+            args.games.min(shard.count)
+        );
+    }
     let plan = Plan {
         family: F::NAME.into(),
         setup: F::setup_keys(setup),

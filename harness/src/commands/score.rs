@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use rulediff::check::recorded::{self, Game, Skip};
 use rulediff::go::Go;
 use rulediff::referee::{select, Refereed};
+use rulediff::util::read;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Format {
@@ -53,12 +54,9 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         .par_iter()
         .map(|file| {
             let name = file.display().to_string();
-            match std::fs::read(file) {
-                // Old records are often Latin-1; the moves and markup are ASCII either way.
-                Ok(bytes) => {
-                    recorded::count(&name, &String::from_utf8_lossy(&bytes), &registry, &extra)
-                }
-                Err(e) => Err(Skip::Error(format!("{name}: {e}"))),
+            match read::lossy_text(file, read::Kind::Sgf) {
+                Ok(text) => recorded::count(&name, &text, &registry, &extra),
+                Err(e) => Err(Skip::Error(e.to_string())),
             }
         })
         .collect();
@@ -104,17 +102,30 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 /// A file named on the command line is read whatever its name; a folder gives its `.sgf`
-/// files, recursively.
+/// files, recursively (a folder reached again through a link is walked once, so a link back
+/// up cannot loop).
 fn sgf_files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut walked = std::collections::HashSet::new();
+    walk(path, out, &mut walked)
+}
+
+fn walk(
+    path: &Path,
+    out: &mut Vec<PathBuf>,
+    walked: &mut std::collections::HashSet<PathBuf>,
+) -> std::io::Result<()> {
     if !path.is_dir() {
         std::fs::metadata(path)?;
         out.push(path.to_path_buf());
         return Ok(());
     }
+    if !walked.insert(std::fs::canonicalize(path)?) {
+        return Ok(());
+    }
     for entry in std::fs::read_dir(path)? {
         let path = entry?.path();
         if path.is_dir() {
-            sgf_files(&path, out)?;
+            walk(&path, out, walked)?;
         } else if path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))

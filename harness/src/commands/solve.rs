@@ -134,9 +134,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     let registry = Go::registry_for(&args.rules);
     let referees = select(&registry, &args.rules).map_err(anyhow::Error::msg)?;
     let starts = starts(args)?;
-    let no_result = HalfPoints::from_f64(args.no_result)
-        .filter(|h| h.0.abs() < 1 << 14)
-        .with_context(|| format!("--no-result {}: give a multiple of 0.5", args.no_result))?;
+    let no_result = no_result_value(args.no_result)?;
     let jobs: Vec<Job> = referees
         .iter()
         .flat_map(|info| {
@@ -465,11 +463,14 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
     let options = Options {
         no_result,
         score_bound: score_bound(job),
-        table_bytes: args.table_mb << 20,
+        table_bytes: args.table_mb.saturating_mul(1 << 20),
         symmetries: args.symmetry,
         symmetry_depth: args.symmetry_depth,
         max_nodes: args.max_nodes,
-        deadline: args.max_seconds.map(|s| started + Duration::from_secs(s)),
+        // A budget past what the clock can hold is no deadline at all.
+        deadline: args
+            .max_seconds
+            .and_then(|s| started.checked_add(Duration::from_secs(s))),
         method: match args.method {
             Driver::Mtdf => Method::MtdF,
             Driver::AlphaBeta => Method::AlphaBeta,
@@ -634,4 +635,18 @@ fn write_tables(out: &Path, rows: &[Settled], no_result: f64) -> anyhow::Result<
         solve::document(rows, no_result).as_bytes(),
     )?;
     Ok(())
+}
+
+/// `--no-result` in half points: a multiple of 0.5 within what the solver's values hold.
+fn no_result_value(points: f64) -> anyhow::Result<HalfPoints> {
+    const BOUND: i64 = 1 << 14;
+    match HalfPoints::from_f64(points) {
+        Some(h) if h.0.abs() < BOUND => Ok(h),
+        Some(_) => bail!(
+            "--no-result {points}: outside -{0}..={0} (the solver's values hold less than {1} points either way)",
+            HalfPoints(BOUND - 1),
+            BOUND / 2
+        ),
+        None => bail!("--no-result {points}: {}", HalfPoints::refusal(points)),
+    }
 }

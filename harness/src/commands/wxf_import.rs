@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use rulediff::util::read;
 use rulediff::xiangqi::wxf_data::{convert_all, Data, Form};
 
 #[derive(clap::Args)]
@@ -21,8 +22,7 @@ pub struct Args {
 }
 
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(&args.data)
-        .with_context(|| format!("cannot read {}", args.data.display()))?;
+    let text = read::text(&args.data, read::Kind::WxfData).context("cannot read")?;
     let data: Data = serde_json::from_str(&text)
         .with_context(|| format!("{}: not the WXF case data", args.data.display()))?;
     let form = if args.third { Form::Third } else { Form::First };

@@ -297,8 +297,8 @@ struct EnginesFile {
 /// Reads an engines file, for the families `families` (the first is the default).
 pub fn load_file(path: &Path, families: &[Accepts]) -> Result<Vec<EngineSpec>, SpecError> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| SpecError::new(&origin, format!("cannot read: {e}")))?;
+    let text = crate::util::read::text(path, crate::util::read::Kind::Engines)
+        .map_err(|e| SpecError::new(&origin, format!("cannot read: {}", e.problem)))?;
     parse_file(&origin, &text, families)
 }
 

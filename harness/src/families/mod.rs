@@ -150,12 +150,13 @@ pub fn fuzz_seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
 
 /// Reads and parses one case file.
 pub fn load(path: &Path) -> Result<AnyCase, CaseError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CaseError {
-        path: path.to_path_buf(),
-        line: 0,
-        column: 0,
-        message: format!("cannot read: {e}"),
-    })?;
+    let text =
+        crate::util::read::text(path, crate::util::read::Kind::Case).map_err(|e| CaseError {
+            path: path.to_path_buf(),
+            line: 0,
+            column: 0,
+            message: format!("cannot read: {}", e.problem),
+        })?;
     parse(path, &text)
 }
 

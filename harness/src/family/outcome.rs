@@ -15,6 +15,15 @@ impl HalfPoints {
         let doubled = x * 2.0;
         (doubled.fract() == 0.0 && doubled.abs() < 1e15).then_some(HalfPoints(doubled as i64))
     }
+
+    /// Why [`HalfPoints::from_f64`] refuses `x`, for messages: the bound, or the half point.
+    pub fn refusal(x: f64) -> &'static str {
+        if !x.is_finite() || (x * 2.0).abs() >= 1e15 {
+            "is outside the points rulediff counts (less than 5e14 either way)"
+        } else {
+            "is not a multiple of 0.5"
+        }
+    }
 }
 
 impl fmt::Display for HalfPoints {

@@ -99,10 +99,20 @@ fn from_sgf(
         .parent()
         .unwrap_or(std::path::Path::new("."))
         .join(file.get_ref());
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| src.error_in(file, format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::util::read::lossy_text(&path, crate::util::read::Kind::Sgf)
+        .map_err(|e| src.error_in(file, format!("cannot read {e}")))?;
     let game = sgf::import(&text)
         .map_err(|e| src.error_in(file, e.in_file(&path.display().to_string())))?;
+    if game.trees > 1 {
+        return Err(src.error_in(
+            file,
+            format!(
+                "{} holds {} game trees; a case imports one (give each game its own file)",
+                path.display(),
+                game.trees
+            ),
+        ));
+    }
     let mut setup = game.setup;
     finish_setup(src, go, &mut setup)?;
     agreement(src, go, &mut setup, &game.plays)?;
@@ -243,7 +253,7 @@ fn komi_per_seat(
         .iter()
         .map(|&k| {
             HalfPoints::from_f64(k)
-                .ok_or_else(|| src.error_in(komi, format!("komi {k} is not a multiple of 0.5")))
+                .ok_or_else(|| src.error_in(komi, format!("komi {k} {}", HalfPoints::refusal(k))))
         })
         .collect()
 }

@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::listed::Seed;
-use crate::util::files;
+use crate::util::{files, read};
 
 /// The targets that read a board shape, a size and a player count from the first three
 /// bytes, then plays (`check::go_input`).
@@ -48,12 +48,50 @@ pub fn seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
         name: "control-characters".into(),
         bytes: b"\x00\x03\x02\"q\\\\ \x1b\x7f\n\r\t\xc2\x85 title \xff end".to_vec(),
     });
+    seeds.extend(hostile_records().into_iter().map(|(name, text)| Seed {
+        target: "sgf",
+        name: name.into(),
+        bytes: text.into_bytes(),
+    }));
     for path in files::with_extension(corpus, "sgf")? {
         seeds.push(Seed {
             target: "sgf",
             name: files::name_of(&path),
-            bytes: std::fs::read(&path)?,
+            bytes: read::bytes(&path, read::Kind::Sgf)?,
         });
     }
     Ok(seeds)
+}
+
+/// SGF records the importer must take apart without recursion or refuse with a clear error:
+/// deep trees, many game trees, and game information that conflicts with itself.
+fn hostile_records() -> Vec<(&'static str, String)> {
+    vec![
+        ("deep-main-line", format!("(;SZ[9]{})", ";".repeat(40_000))),
+        (
+            "deep-variations",
+            format!("(;SZ[9]{}{})", "(;B[aa]".repeat(5_000), ")".repeat(5_000)),
+        ),
+        ("many-game-trees", "(;SZ[5];B[aa])".repeat(200)),
+        (
+            "rules-twice",
+            "(;SZ[5]RU[Japanese]RU[Chinese]RE[B+1])".into(),
+        ),
+        ("rules-two-values", "(;SZ[5]RU[Japanese][Chinese])".into()),
+        (
+            "rules-in-a-move",
+            "(;SZ[5]RU[Japanese];B[aa]RU[Chinese])".into(),
+        ),
+        ("second-result", "(;SZ[5]RE[B+1];B[aa];W[bb]RE[W+2])".into()),
+        (
+            "markup-mid-game",
+            "(;SZ[5];B[aa]TB[ee];W[bb]TW[cc];B[])".into(),
+        ),
+        ("handicap-moves", "(;SZ[9]HA[2];B[cc];B[gg];W[ee])".into()),
+        (
+            "handicap-moves-mismatch",
+            "(;SZ[9]HA[3];B[cc];B[gg];W[ee])".into(),
+        ),
+        ("draw-by-zero", "(;SZ[5]RE[B+0]KM[0];B[];W[])".into()),
+    ]
 }

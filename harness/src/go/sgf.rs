@@ -25,6 +25,10 @@ pub struct Imported {
     pub plays: Vec<GoPlay>,
     /// What the record says of the game's end.
     pub record: Record,
+    /// What the import left out (the file's other game trees), for the reader to be told.
+    pub warnings: Vec<String>,
+    /// How many game trees the file holds (the first is the one read).
+    pub trees: usize,
 }
 
 /// The game information a counted game needs, as the record gives it.
@@ -111,12 +115,12 @@ pub fn import(text: &str) -> Result<Imported, SgfError> {
 
 fn import_game(text: &str) -> Result<Imported, Fault> {
     let places = sgf_places::main_variation(text);
-    let trees = sgf_parse::go::parse(text).map_err(|e| Fault {
+    let trees = Trees(sgf_parse::go::parse(text).map_err(|e| Fault {
         offset: places.as_ref().err().copied(),
         message: format!("not a Go SGF: {e}"),
-    })?;
+    })?);
     let places = places.unwrap_or_default();
-    let root = trees.first().ok_or("the SGF holds no game")?;
+    let root = trees.0.first().ok_or("the SGF holds no game")?;
     let size_at = places.first().map_or(0, |n| n.prop("SZ", 0));
     let (width, height) = at(size_at, size(root))?;
     let graph = at(
@@ -129,10 +133,13 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
     // Where the last node with territory markup has its TB and TW.
     let mut markup_at = [0, 0];
     let mut next_seat: Option<usize> = None;
+    let last = root.main_variation().count() - 1;
+    let placement = handicap_placement(root);
     for (index, node) in root.main_variation().enumerate() {
         let place = places.get(index).cloned().unwrap_or_default();
         let offsets = prop_offsets(node, &place);
         check_node(index, node, &offsets)?;
+        check_place(index, last, node, &offsets)?;
         let mut territory: Option<(Vec<Vertex>, Vec<Vertex>)> = None;
         for (prop, &offset) in node.properties().zip(&offsets) {
             match prop {
@@ -163,9 +170,14 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
                 Prop::PL(colour) if plays.is_empty() => setup.to_move = seat(*colour),
                 Prop::KM(komi) => {
                     let k = HalfPoints::from_f64(*komi)
-                        .ok_or(format!("KM[{komi}]: komi is not a multiple of 0.5"));
+                        .ok_or(format!("KM[{komi}]: komi {}", HalfPoints::refusal(*komi)));
                     setup.komi = Some(vec![HalfPoints(0), at(offset, k)?]);
                     record.komi_given = true;
+                }
+                Prop::B(Move::Move(point)) if (1..=placement).contains(&index) => {
+                    let stone = HashSet::from([point.clone()]);
+                    at(offset, place_stones(&mut setup, &stone, colour_of(0)))?;
+                    setup.to_move = 1;
                 }
                 Prop::B(mv) | Prop::W(mv) => {
                     let mover = if matches!(prop, Prop::B(_)) { 0 } else { 1 };
@@ -200,11 +212,39 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
             }
         })?;
     }
+    let mut warnings = Vec::new();
+    if placement > 0 {
+        warnings.push(format!(
+            "the first {placement} Black moves read as the handicap placement (HA[{placement}])"
+        ));
+    }
+    if trees.0.len() > 1 {
+        warnings.push(format!(
+            "the file holds {} game trees; only the first is read (give each game its own file)",
+            trees.0.len()
+        ));
+    }
     Ok(Imported {
         setup,
         plays,
         record,
+        warnings,
+        trees: trees.0.len(),
     })
+}
+
+/// Parsed game trees, taken apart node by node when dropped: the parser's nodes own their
+/// children, so the default drop recurses once per node and a long main line (40,000 nodes
+/// is 40 KB of SGF) overflows the stack.
+struct Trees(Vec<SgfNode<Prop>>);
+
+impl Drop for Trees {
+    fn drop(&mut self) {
+        let mut pending = std::mem::take(&mut self.0);
+        while let Some(mut node) = pending.pop() {
+            pending.append(&mut node.children);
+        }
+    }
 }
 
 /// The offset of each of `node`'s properties, in the parser's order (the text's).
@@ -224,8 +264,8 @@ fn prop_offsets(node: &SgfNode<Prop>, place: &sgf_places::NodePlace) -> Vec<usiz
 /// a value it cannot read in a property the import uses, two moves, or one point given two
 /// setup colours (`AB[cc]AW[cc]`). `offsets`: where each property stands.
 fn check_node(index: usize, node: &SgfNode<Prop>, offsets: &[usize]) -> Result<(), Fault> {
-    const USED: [&str; 11] = [
-        "B", "W", "AB", "AW", "AE", "PL", "KM", "HA", "SZ", "TB", "TW",
+    const USED: [&str; 13] = [
+        "B", "W", "AB", "AW", "AE", "PL", "KM", "HA", "SZ", "TB", "TW", "RU", "RE",
     ];
     let mut moves = 0;
     let mut placed: Vec<(&Point, &str)> = Vec::new();
@@ -274,6 +314,83 @@ fn check_node(index: usize, node: &SgfNode<Prop>, offsets: &[usize]) -> Result<(
             }
             _ => {}
         }
+    }
+    Ok(())
+}
+
+/// How many of the first moves are the handicap's free placement: a record with `HA[n]` and
+/// no `AB` whose first n move nodes are Black stone plays followed by White (or the end), as
+/// KGS writes free placement; 0 otherwise.
+fn handicap_placement(root: &SgfNode<Prop>) -> usize {
+    let Some(Prop::HA(n)) = root.get_property("HA") else {
+        return 0;
+    };
+    if *n < 2 || root.get_property("AB").is_some() {
+        return 0;
+    }
+    let black_stone = |node: &SgfNode<Prop>| {
+        matches!(node.get_property("B"), Some(Prop::B(Move::Move(_))))
+            && node.get_property("W").is_none()
+    };
+    let leading = root
+        .main_variation()
+        .skip(1)
+        .take_while(|node| black_stone(node))
+        .count();
+    if leading as i64 == *n {
+        leading
+    } else {
+        0
+    }
+}
+
+/// SGF FF[4] game-information properties (and Go's HA and KM).
+const GAME_INFO: [&str; 26] = [
+    "AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC", "PW", "RE", "RO", "RU",
+    "SO", "TM", "US", "WR", "WT", "HA", "KM", "GM", "FF", "SZ",
+];
+
+/// Where a property may stand: game information (and the root properties GM, FF, SZ) in the
+/// root only, so that a later node cannot silently replace the root's rules or result (FF[4]
+/// allows one game-info node on a path; rulediff reads it from the root); territory markup in
+/// the last node of the main line only, since markup elsewhere is a comment on a position
+/// that is not the final one; and no property twice in a node ("Only one of each property is
+/// allowed per node", FF[4]).
+fn check_place(
+    index: usize,
+    last: usize,
+    node: &SgfNode<Prop>,
+    offsets: &[usize],
+) -> Result<(), Fault> {
+    let mut seen: Vec<String> = Vec::new();
+    for (prop, &offset) in node.properties().zip(offsets) {
+        let id = prop.identifier();
+        if seen.contains(&id) {
+            return at(
+                offset,
+                Err(format!(
+                    "node {index}: {id} given twice in one node (SGF allows each property once per node)"
+                )),
+            );
+        }
+        if index > 0 && GAME_INFO.contains(&id.as_str()) {
+            return at(
+                offset,
+                Err(format!(
+                    "node {index}: {id} is game information, read from the root (node 0) only"
+                )),
+            );
+        }
+        if index != last && matches!(prop, Prop::TB(_) | Prop::TW(_)) {
+            return at(
+                offset,
+                Err(format!(
+                    "node {index}: {id} before the last node; territory markup is read from \
+                     the last node of the main line (node {last}) only"
+                )),
+            );
+        }
+        seen.push(id);
     }
     Ok(())
 }
@@ -616,6 +733,70 @@ mod tests {
         assert!(both.contains("TB and TW both mark cc (C3)"), "{both}");
         let part = import("(;SZ[5];B[aa];W[ee];B[cc];W[ed];TB[ee])").unwrap_err();
         assert!(part.contains("not ed (E2)"), "{part}");
+    }
+
+    #[test]
+    fn game_information_from_the_root_once_and_markup_from_the_last_node() {
+        let twice = import("(;SZ[5]RU[Japanese]RU[Chinese])").unwrap_err();
+        assert!(
+            twice.contains("node 0: RU given twice in one node"),
+            "{twice}"
+        );
+        let later = import("(;SZ[5]RU[Japanese];B[aa]RU[Chinese])").unwrap_err();
+        assert!(
+            later.contains("node 1: RU is game information, read from the root"),
+            "{later}"
+        );
+        let second = import("(;SZ[5]RE[B+1];B[aa];W[bb]RE[W+2])").unwrap_err();
+        assert!(
+            second.contains("node 2: RE is game information"),
+            "{second}"
+        );
+        let values = import("(;SZ[5]RU[Japanese][Chinese])").unwrap_err();
+        assert!(
+            values.contains("node 0: RU[Japanese][Chinese] is not a valid RU value"),
+            "{values}"
+        );
+        let middle = import("(;SZ[5];B[aa]TB[ee];W[bb];B[])").unwrap_err();
+        assert!(
+            middle.contains("node 1: TB before the last node") && middle.contains("(node 3)"),
+            "{middle}"
+        );
+    }
+
+    #[test]
+    fn consecutive_black_moves_matching_ha_are_the_handicap_placement() {
+        let game = import("(;SZ[9]HA[2]KM[0.5];B[cc];B[gg];W[ee];B[ec])").unwrap();
+        let g = &game.setup.graph;
+        assert_eq!(
+            game.setup.stones[g.vertex("C7").unwrap() as usize],
+            colour_of(0)
+        );
+        assert_eq!(
+            game.setup.stones[g.vertex("G3").unwrap() as usize],
+            colour_of(0)
+        );
+        assert_eq!(game.setup.to_move, 1);
+        assert_eq!(game.plays.len(), 2);
+        assert_eq!(
+            game.warnings,
+            vec!["the first 2 Black moves read as the handicap placement (HA[2])"]
+        );
+        // Three Black moves for HA[2] is not a placement: the third is out of turn.
+        let three = import("(;SZ[9]HA[2];B[cc];B[gg];B[ee])").unwrap_err();
+        assert!(three.contains("node 2: B plays out of turn"), "{three}");
+    }
+
+    #[test]
+    fn other_game_trees_are_named_in_a_warning() {
+        let game = import("(;SZ[5];B[aa])(;SZ[9])(;SZ[7])").unwrap();
+        assert_eq!(
+            game.warnings,
+            vec![
+                "the file holds 3 game trees; only the first is read (give each game its own file)"
+            ]
+        );
+        assert!(import("(;SZ[5];B[aa])").unwrap().warnings.is_empty());
     }
 
     #[test]

@@ -36,6 +36,9 @@ pub enum FolderError {
     /// A new campaign into a folder that holds one.
     #[error("{} exists: pass --resume to continue that campaign, or choose another --out", .0.display())]
     Exists(PathBuf),
+    /// The results' place holds a folder (or another thing that is not a file).
+    #[error("{} is a folder, not a results file: remove it or choose another --out", .0.display())]
+    NotAFile(PathBuf),
     /// A resume whose plan is not the saved campaign's.
     #[error("{} holds a different campaign (board, players, referees, seed, games or ply budget differ)", .0.display())]
     Different(PathBuf),
@@ -72,6 +75,9 @@ pub fn open(out: &Path, plan: Plan, resume: bool, batch: u64) -> Result<Opened, 
             results: Results::new(plan),
             nothing_to_resume: resume,
         });
+    }
+    if saved.is_dir() {
+        return Err(FolderError::NotAFile(saved));
     }
     if !resume {
         return Err(FolderError::Exists(saved));

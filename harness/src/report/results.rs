@@ -14,7 +14,7 @@ use crate::families::{self, ForFamily};
 use crate::listed::Listed;
 use crate::referee::RefereeInfo;
 use crate::runner::campaign::Results;
-use crate::util::atomic;
+use crate::util::{atomic, read};
 
 /// The version of the format this rulediff reads and writes.
 pub const VERSION: u64 = 1;
@@ -26,13 +26,8 @@ pub const FILE: &str = "results.json";
 #[derive(Debug, thiserror::Error)]
 pub enum ResultsError {
     /// The file cannot be read.
-    #[error("cannot read {}: {error}", path.display())]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: std::io::Error,
-    },
+    #[error("cannot read {0}")]
+    Read(read::ReadError),
     /// The file cannot be written.
     #[error("cannot write {}: {error}", path.display())]
     Write {
@@ -139,10 +134,7 @@ pub fn to_json(results: &Results) -> String {
 /// Reads saved results; a corrupt file is an error naming the file, the field and where.
 /// Results saved before referees stated their claims get them from the registry.
 pub fn load(path: &Path) -> Result<Results, ResultsError> {
-    let text = std::fs::read_to_string(path).map_err(|error| ResultsError::Read {
-        path: path.to_path_buf(),
-        error,
-    })?;
+    let text = read::text(path, read::Kind::Results).map_err(ResultsError::Read)?;
     let mut results = from_json(path, &text)?;
     if results.claims.is_empty() {
         fill_claims(&mut results);

@@ -6,6 +6,7 @@ pub mod fingerprint;
 pub mod hash;
 pub mod hashset;
 pub mod memory;
+pub mod read;
 pub mod reclaim;
 
 /// Escapes text for HTML and SVG.

@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::listed::Seed;
-use crate::util::files;
+use crate::util::{files, read};
 
 /// The standard start position.
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -16,7 +16,7 @@ const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR
 pub fn seeds(corpus: &Path) -> std::io::Result<Vec<Seed>> {
     let mut fens = vec![START.to_string()];
     for path in files::with_extension(corpus, "toml")? {
-        fens.extend(fen_key(&std::fs::read_to_string(&path)?));
+        fens.extend(fen_key(&read::text(&path, read::Kind::Case)?));
     }
     fens.sort();
     fens.dedup();
