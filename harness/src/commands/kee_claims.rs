@@ -232,7 +232,8 @@ fn readings(spec: &str) -> anyhow::Result<Vec<Subject>> {
         return Ok(VARIANTS.iter().map(Subject::from).collect());
     }
     let mut subjects: Vec<Subject> = Vec::new();
-    for id in spec.split(',').map(str::trim) {
+    // Split as `--rules` lists are: a comma inside `kee[…]` separates its parts.
+    for id in rulediff::referee::select::tokens(spec) {
         let found: Vec<Subject> = match (variant(id), axes::parse(id)) {
             (Some(named), _) => vec![Subject::from(named)],
             (None, Some(parsed)) => parsed
