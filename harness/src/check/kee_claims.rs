@@ -179,10 +179,12 @@ impl Claim6 {
     pub fn claims(self) -> Vec<Claim> {
         Claim::ALL
             .into_iter()
-            .filter(|c| match (self, c) {
-                (Claim6::Literal, Claim::NoOpponentBoundAtPass) => false,
-                (Claim6::AtOwnPass, Claim::NoOpponentBound) => false,
-                _ => true,
+            .filter(|c| {
+                !matches!(
+                    (self, c),
+                    (Claim6::Literal, Claim::NoOpponentBoundAtPass)
+                        | (Claim6::AtOwnPass, Claim::NoOpponentBound)
+                )
             })
             .collect()
     }
