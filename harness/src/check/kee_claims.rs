@@ -126,6 +126,17 @@ impl Claim {
         }
     }
 
+    /// The claim's column in the tables, naming claim 6's reading.
+    pub fn column(self) -> &'static str {
+        match self {
+            Claim::Finite => "claim 3 (endless)",
+            Claim::EndsByPasses => "claim 4",
+            Claim::OneBoard => "claim 5",
+            Claim::NoOpponentBound => "claim 6 literal (at the end)",
+            Claim::NoOpponentBoundAtPass => "claim 6 at own pass",
+        }
+    }
+
     /// The claim as the text states it (for claim 6 at a pass: the reading, with the
     /// sentence it rests on).
     pub fn text(self) -> &'static str {
@@ -146,6 +157,36 @@ impl Claim {
                 "when a game ends, unless the player who placed the last stone was himself bound by an immediate cycle prohibition when he made his own final pass, none of his opponent(s) was bound when he made his (the reading \"at his own pass\", after rule 12: \"When making a pass play, a player may choose to appeal if ...\")"
             }
         }
+    }
+}
+
+/// Which reading of claim 6 a run asks (`kee-claims --claim6`): the sentence "When a game
+/// ends, ... none of his opponent(s) shall be bounded" read at the end of the game
+/// (literally), at each player's own final pass (after rule 12), or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Claim6 {
+    /// "When a game ends": boundness read once the game is over.
+    Literal,
+    /// Boundness read when each player made his own final pass.
+    AtOwnPass,
+    /// Both readings, side by side.
+    #[default]
+    Both,
+}
+
+impl Claim6 {
+    /// The claims a run with this reading checks, in the order of the text.
+    pub fn claims(self) -> Vec<Claim> {
+        Claim::ALL
+            .into_iter()
+            .filter(|c| {
+                !matches!(
+                    (self, c),
+                    (Claim6::Literal, Claim::NoOpponentBoundAtPass)
+                        | (Claim6::AtOwnPass, Claim::NoOpponentBound)
+                )
+            })
+            .collect()
     }
 }
 

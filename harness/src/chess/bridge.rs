@@ -217,6 +217,7 @@ pub fn accepts() -> Accepts {
         keys: vec!["claim_draws"],
         built_in: Vec::new(),
         referees: Chess::registry().into_iter().map(|r| r.id).collect(),
+        canonical: Chess::canonical_id,
         checked_before_a_run: false,
         bundled: registry().into_iter().map(|r| r.id).collect(),
         asks: |_| ASKS,

@@ -9,7 +9,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rulediff::check::kee_claims::{
-    case_file, minimize, survey_of, Checked, Claim, Policy, Subject, Violation,
+    case_file, minimize, survey_of, Checked, Claim, Claim6, Policy, Subject, Violation,
 };
 use rulediff::check::tables::kee_claims::{grouped, groups, markdown, Long, Tally};
 use rulediff::go::rules::kee::{axes, variant, VARIANTS};
@@ -38,6 +38,29 @@ pub struct Args {
     /// `progress.json`). Same options needed.
     #[arg(long, requires = "out")]
     resume: bool,
+    /// Which reading of claim 6 to check: `literal` ("when a game ends": who is bound once
+    /// the game is over), `at-own-pass` (who was bound when he made his own final pass, after
+    /// rule 12), or `both` (two columns, each named).
+    #[arg(long, value_enum, default_value_t = Claim6Arg::Both)]
+    claim6: Claim6Arg,
+}
+
+/// `--claim6`'s values.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Claim6Arg {
+    Literal,
+    AtOwnPass,
+    Both,
+}
+
+impl From<Claim6Arg> for Claim6 {
+    fn from(arg: Claim6Arg) -> Claim6 {
+        match arg {
+            Claim6Arg::Literal => Claim6::Literal,
+            Claim6Arg::AtOwnPass => Claim6::AtOwnPass,
+            Claim6Arg::Both => Claim6::Both,
+        }
+    }
 }
 
 /// A game's index, and what it showed under each subject (by index) and policy.
@@ -53,6 +76,9 @@ struct Plan {
     readings: Vec<String>,
     games: u64,
     seed: u64,
+    /// Runs saved before `--claim6` existed asked both readings.
+    #[serde(default)]
+    claim6: Claim6,
 }
 
 /// The counts after `games_done` games. A violation is kept as the game it came from (games
@@ -77,6 +103,7 @@ const MAX_GAMES: u64 = 1 << 32;
 pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     check_games(args)?;
     let subjects = readings(&args.rules)?;
+    let claims = Claim6::from(args.claim6).claims();
     let journal = match &args.out {
         Some(out) => Some(Journal::open(out, plan(args, &subjects), args.resume)?),
         None => None,
@@ -100,15 +127,15 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
                 (i, found)
             })
             .collect();
-        add(&mut tally, &mut long, games);
+        add(&mut tally, &mut long, games, &claims);
         if let Some(journal) = &journal {
             journal.settle(0, counts(&subjects, &tally, &long, end), |_| Ok(()))?;
         }
     }
     bar.finish_and_clear();
-    let table = markdown(&subjects, &tally, &long, args.games);
-    let space =
-        (subjects.len() > MAX_LISTED).then(|| grouped(&subjects, &tally, &long, args.games));
+    let table = markdown(&subjects, &tally, &long, args.games, &claims);
+    let space = (subjects.len() > MAX_LISTED)
+        .then(|| grouped(&subjects, &tally, &long, args.games, &claims));
     match &space {
         Some(space) => out!("{space}")?,
         None => out!("{table}")?,
@@ -124,6 +151,7 @@ fn plan(args: &Args, subjects: &[Subject]) -> Plan {
         readings: subjects.iter().map(|v| v.id.clone()).collect(),
         games: args.games,
         seed: args.seed,
+        claim6: args.claim6.into(),
     }
 }
 
@@ -208,12 +236,16 @@ fn check_games(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Merges a chunk's findings: counts, and the shortest violation of each claim.
-fn add(tally: &mut Tally, long: &mut Long, games: Vec<Surveyed>) {
+/// Merges a chunk's findings: counts, and the shortest violation of each claim asked.
+fn add(tally: &mut Tally, long: &mut Long, games: Vec<Surveyed>, claims: &[Claim]) {
     for (game, found) in games {
         for (at, policy, checked) in found {
             *long.entry((at, policy)).or_default() += checked.long as usize;
-            for v in checked.violations {
+            for v in checked
+                .violations
+                .into_iter()
+                .filter(|v| claims.contains(&v.claim))
+            {
                 let entry = tally
                     .entry((at, policy, v.claim))
                     .or_insert((0, v.clone(), game));
@@ -232,7 +264,8 @@ fn readings(spec: &str) -> anyhow::Result<Vec<Subject>> {
         return Ok(VARIANTS.iter().map(Subject::from).collect());
     }
     let mut subjects: Vec<Subject> = Vec::new();
-    for id in spec.split(',').map(str::trim) {
+    // Split as `--rules` lists are: a comma inside `kee[…]` separates its parts.
+    for id in rulediff::referee::select::tokens(spec) {
         let found: Vec<Subject> = match (variant(id), axes::parse(id)) {
             (Some(named), _) => vec![Subject::from(named)],
             (None, Some(parsed)) => parsed

@@ -48,7 +48,7 @@ impl Engine {
 /// An engine claims what the ruleset its definition names (`ruleset = "psk"`) claims.
 pub fn claims_of<F: Refereed>(spec: &EngineSpec) -> Option<Claims> {
     let ruleset = spec.ruleset.as_deref()?;
-    F::registry()
+    F::registry_for(ruleset)
         .into_iter()
         .find(|r| r.id == ruleset)
         .map(|r| r.claims)

@@ -155,6 +155,10 @@ pub struct Accepts {
     /// The ids of the family's own referees: an engine may not take one, and the ruleset it
     /// claims must be one.
     pub referees: Vec<String>,
+    /// The canonical id of the one referee of the family a ruleset name spells (Go's
+    /// `kee[…]` combinations in any order of their parts), `None` when it names none: what
+    /// an engine's `ruleset` is checked and stored as.
+    pub canonical: fn(&str) -> Option<String>,
     /// Whether `rulediff run` starts the family's engines once, on the family's default start,
     /// before any case, so that one that cannot start is an error before the run rather than
     /// a fault in every case (Go's); otherwise each case reports its engines' faults.
@@ -323,7 +327,8 @@ pub fn parse_file(
             return Err(SpecError::new(here, "defined twice"));
         }
         let family = family_of(origin, text, &entry, families)?;
-        let spec = entry_spec(&here, family, families, entry)?;
+        let mut spec = entry_spec(&here, family, families, entry)?;
+        canonical_ruleset(&mut spec, families);
         check(&here, &spec, families)?;
         specs.push(spec);
     }
@@ -457,6 +462,7 @@ pub fn parse_arg(arg: &str, families: &[Accepts]) -> Result<EngineSpec, SpecErro
     if ruleset.is_some() {
         spec.ruleset = ruleset;
     }
+    canonical_ruleset(&mut spec, families);
     check(&origin, &spec, families)?;
     Ok(spec)
 }
@@ -560,6 +566,17 @@ fn check_id(origin: &str, id: &str) -> Result<(), SpecError> {
     Ok(())
 }
 
+/// The claimed ruleset under the id its family's registry knows it by (an unknown one is
+/// left as written, for [`check_names`] to refuse).
+fn canonical_ruleset(spec: &mut EngineSpec, families: &[Accepts]) {
+    let family = families.iter().find(|f| f.family == spec.family);
+    if let (Some(family), Some(ruleset)) = (family, &spec.ruleset) {
+        if let Some(canonical) = (family.canonical)(ruleset) {
+            spec.ruleset = Some(canonical);
+        }
+    }
+}
+
 /// An engine's id must not hide a referee of its family (runs look referees up by id), and
 /// the ruleset it claims must be one of that family's rulesets, or nothing would be compared
 /// with it.
@@ -590,12 +607,12 @@ fn check_names(origin: &str, spec: &EngineSpec, families: &[Accepts]) -> Result<
     let Some(ruleset) = &spec.ruleset else {
         return Ok(());
     };
-    if own.contains(ruleset) {
+    if (family.canonical)(ruleset).is_some() {
         return Ok(());
     }
     let other = families
         .iter()
-        .find(|f| f.family != name && f.referees.contains(ruleset));
+        .find(|f| f.family != name && (f.canonical)(ruleset).is_some());
     let message = match other {
         Some(other) => format!(
             "ruleset `{ruleset}` is a {} ruleset, and this engine referees {name} games \

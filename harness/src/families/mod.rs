@@ -94,7 +94,8 @@ macro_rules! families {
             let name = header.family.get_ref().as_str();
             $(
                 if name == <$family as Family>::NAME {
-                    return Ok(AnyCase::$variant(<$family as Listed>::parse_case(src, header)?));
+                    let case = <$family as Listed>::parse_case(src, header)?;
+                    return Ok(AnyCase::$variant(canonical_expectations(case)?));
                 }
             )+
             Err(src.error_in(
@@ -103,6 +104,34 @@ macro_rules! families {
             ))
         }
     };
+}
+
+/// The case with each expectation under the id its referee is known by
+/// ([`crate::referee::Refereed::canonical_spelling`]): `kee[rescind=erase,round=survives]`
+/// expects of `kee:rescind-erases`. Two keys that name one referee are refused at the second.
+fn canonical_expectations<F: Listed>(mut case: Case<F>) -> Result<Case<F>, CaseError> {
+    let mut places = std::collections::BTreeMap::new();
+    let mut seen: Vec<String> = Vec::new();
+    for (id, _) in &mut case.expect {
+        let canonical = F::canonical_spelling(id);
+        let place = case.places.expect.get(id.as_str()).copied();
+        if seen.contains(&canonical) {
+            let (line, column) = place.unwrap_or((0, 0));
+            return Err(CaseError {
+                path: case.path.clone(),
+                line,
+                column,
+                message: format!("`{id}` is `{canonical}`, which an earlier expectation names"),
+            });
+        }
+        seen.push(canonical.clone());
+        if let Some(place) = place {
+            places.insert(canonical.clone(), place);
+        }
+        *id = canonical;
+    }
+    case.places.expect = places;
+    Ok(case)
 }
 
 // The list. A new family: its folder, its `impl Listed`, and one line here.

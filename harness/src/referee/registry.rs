@@ -125,6 +125,31 @@ pub trait Refereed: Family {
         None
     }
 
+    /// The id under which a referee spelled `id` is known: a combination named by parts
+    /// takes its canonical id (`kee[replace=same,rescind=erase,round=survives]` is
+    /// `kee[rescind=erase,replace=same]`, `kee[rescind=erase]` is `kee:rescind-erases`), so
+    /// that `--rules` lists, case expectations and engines files all compare ids in one
+    /// form; any other id is returned as written.
+    fn canonical_spelling(id: &str) -> String {
+        match Self::named(id) {
+            Some(Ok(named)) if named.len() == 1 => named[0].id.clone(),
+            _ => id.to_string(),
+        }
+    }
+
+    /// The canonical id of the one referee `id` names (see [`Refereed::canonical_spelling`]),
+    /// or `None` when it names none or several (`kee[*]`).
+    fn canonical_id(id: &str) -> Option<String> {
+        match Self::named(id) {
+            Some(Ok(named)) if named.len() == 1 => Some(named[0].id.clone()),
+            Some(_) => None,
+            None => Self::registry()
+                .iter()
+                .any(|r| r.id == id)
+                .then(|| id.to_string()),
+        }
+    }
+
     /// The registry, plus every referee the tokens of a `--rules` list name by parts (see
     /// [`Refereed::named`]); malformed tokens are left for [`super::select()`] to report.
     fn registry_for(spec: &str) -> Vec<RefereeInfo<Self>> {

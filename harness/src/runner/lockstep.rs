@@ -42,7 +42,8 @@ pub fn referees_for<'r, F: Refereed>(
     let mut chosen =
         crate::referee::select(registry, base).map_err(|e| at(case.places.rules, e.into()))?;
     for (id, _) in &case.expect {
-        let info = registry.iter().find(|r| &r.id == id).ok_or_else(|| {
+        let canonical = F::canonical_spelling(id);
+        let info = registry.iter().find(|r| r.id == canonical).ok_or_else(|| {
             at(
                 case.places.expect.get(id).copied(),
                 ChoiceProblem::UnknownExpectation(id.clone()),

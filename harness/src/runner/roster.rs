@@ -72,8 +72,8 @@ pub fn for_campaign<F: Listed>(
     rules: Option<&str>,
     engines: &Engines,
 ) -> Result<Roster<F>, RosterError> {
-    let registry = F::registry_for(rules.unwrap_or_default());
     let claimed = engines.claimed_in::<F>();
+    let registry = with_claimed(F::registry_for(rules.unwrap_or_default()), &claimed);
     let rules = match (rules, claimed.is_empty()) {
         (Some(rules), _) => rules.to_string(),
         (None, true) => F::DEFAULT_RULES.into(),
@@ -89,7 +89,7 @@ pub fn for_case<F: Listed>(
     rules: Option<&str>,
     engines: &Engines,
 ) -> Result<Option<Roster<F>>, RosterError> {
-    let registry = case_registry(case, rules);
+    let registry = with_claimed(case_registry(case, rules), &engines.claimed_in::<F>());
     let Some(spec) = rules else {
         return roster(registry, engines, |all| referees_for(all, case, None)).map(Some);
     };
@@ -100,6 +100,20 @@ pub fn for_case<F: Listed>(
         Ok::<_, RosterError>(own)
     })?;
     Ok((!none).then_some(roster))
+}
+
+/// `registry` with the referees the engines claim that it lacks (a Kee combination named by
+/// its parts, `kee[rescind=erase,replace=same]`), so that each engine meets its ruleset.
+fn with_claimed<F: Listed>(
+    mut registry: Vec<RefereeInfo<F>>,
+    claimed: &[String],
+) -> Vec<RefereeInfo<F>> {
+    for info in F::registry_for(&claimed.join(",")) {
+        if claimed.contains(&info.id) && !registry.iter().any(|r| r.id == info.id) {
+            registry.push(info);
+        }
+    }
+    registry
 }
 
 /// A `--rules` list for a run of cases of any family that no family's referees and no engine

@@ -68,6 +68,7 @@ pub fn accepts() -> Accepts {
         keys: Vec::new(),
         built_in: Vec::new(),
         referees: Xiangqi::registry().into_iter().map(|r| r.id).collect(),
+        canonical: Xiangqi::canonical_id,
         checked_before_a_run: false,
         bundled: vec![info().id, super::cchess::info().id],
         asks: |_| ASKS,

@@ -27,6 +27,7 @@ pub fn accepts() -> Accepts {
         keys: vec!["legality", "scoring", "komi", "pipeline"],
         built_in: known::all(),
         referees: Go::registry().into_iter().map(|r| r.id).collect(),
+        canonical: Go::canonical_id,
         checked_before_a_run: true,
         bundled: Vec::new(),
         asks,
