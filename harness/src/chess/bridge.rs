@@ -22,10 +22,10 @@ use shakmaty::uci::UciMove;
 use super::notation::parse_uci;
 use super::rules::fide::Claims;
 use super::{Chess, ChessSetup};
-use crate::engine::status::{self, Endings};
 use crate::engine::bridge::Dialect;
 use crate::engine::bundled::{node_command, python, script};
 use crate::engine::spec::{Accepts, Kind, Protocol};
+use crate::engine::status::{self, Endings};
 use crate::engine::{claims_of, summary_of, Engine};
 use crate::family::Family;
 use crate::referee::{Fault, Outcome, RefereeInfo, Refereed, Status};
@@ -121,8 +121,12 @@ impl Dialect<Chess> for ChessDialect {
 const ENDINGS: Endings = Endings {
     kind: |rule| match rule {
         "checkmate" => Some("decisive"),
-        "stalemate" | "insufficient-material" | "seventy-five-move" | "fivefold"
-        | "threefold" | "fifty-move" => Some("draw"),
+        "stalemate"
+        | "insufficient-material"
+        | "seventy-five-move"
+        | "fivefold"
+        | "threefold"
+        | "fifty-move" => Some("draw"),
         _ => None,
     },
     reconciled: |a, b| a == "checkmate" && b == "seventy-five-move",

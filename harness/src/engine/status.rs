@@ -142,7 +142,10 @@ fn read_v1_result(reply: &Value, over: bool) -> Option<Option<EngineResult>> {
         return Some(Some(EngineResult::Score(seats(score)?)));
     }
     Some(Some(EngineResult::Winner(
-        reply.get("winner").and_then(Value::as_str).map(str::to_string),
+        reply
+            .get("winner")
+            .and_then(Value::as_str)
+            .map(str::to_string),
     )))
 }
 
@@ -315,10 +318,7 @@ mod tests {
                 .map(|o| o.summary())
         };
         assert_eq!(of(json!({"winner": "W", "margin": 2.5})).unwrap(), "W+2.5");
-        assert_eq!(
-            of(json!({"score": {"B": 10, "W": 13.5}})).unwrap(),
-            "W+3.5"
-        );
+        assert_eq!(of(json!({"score": {"B": 10, "W": 13.5}})).unwrap(), "W+3.5");
         assert_eq!(
             of(json!({"rewards": {"B": 1.0, "W": -1.0}})).unwrap(),
             "B+two-passes"
