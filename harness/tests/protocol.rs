@@ -533,3 +533,48 @@ fn two_incompatible_endings_at_once_are_a_finding_naming_both() {
         "no-result:incompatible-endings(two-passes+superko)"
     );
 }
+
+/// What a chess bridge's engine reports after `play` from `fen`: the referee's outcome.
+fn chess_told(engine: &[String], fen: &str, play: &str) -> String {
+    use rulediff::chess::rules::fide::Claims;
+    use rulediff::referee::{Referee, Status};
+    let mut referee =
+        rulediff::chess::bridge::referee("told", &engine.to_vec(), Claims::Never, None);
+    let setup = rulediff::chess::ChessSetup::from_fen(fen).unwrap();
+    referee.start(&setup).unwrap();
+    let uci = rulediff::chess::notation::parse_uci(play).unwrap();
+    assert!(referee.play(&uci).unwrap().is_legal());
+    match referee.status().unwrap() {
+        Status::Over { outcome } => outcome.summary(),
+        Status::Ongoing => "ongoing".into(),
+    }
+}
+
+/// chess.js, chessops and python-chess each show their own ending: a checkmate on the 100th
+/// half-move without a capture or pawn move is a win for chessops and python-chess (whose
+/// `Board.outcome()` names it), and for chess.js both a checkmate and its fifty-move draw
+/// (`isCheckmate()` and `isDraw()` hold together), a finding of its own.
+#[test]
+fn chess_bridges_show_every_ending_their_engine_reports() {
+    if !common::tools(&[common::Tool::PythonChess, common::Tool::NodeBridges]) {
+        return;
+    }
+    let mate_at_100 = "7k/5Q2/6K1/8/8/8/8/8 w - - 99 80";
+    let node = |script: &str| rulediff::engine::bundled::node_command(script, &[]);
+    assert_eq!(
+        chess_told(&node("chessjs_bridge.js"), mate_at_100, "f7g7"),
+        "no-result:incompatible-endings(checkmate+fifty-move)"
+    );
+    assert_eq!(
+        chess_told(&node("chessops_bridge.mjs"), mate_at_100, "f7g7"),
+        "white+checkmate"
+    );
+    let python_chess = vec![
+        "python3".to_string(),
+        rulediff::engine::bundled::script("python_chess_bridge.py"),
+    ];
+    assert_eq!(
+        chess_told(&python_chess, mate_at_100, "f7g7"),
+        "white+checkmate"
+    );
+}
