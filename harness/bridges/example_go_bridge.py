@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A Go referee written from scratch for rulediff's JSON-lines referee protocol (version 1):
+"""A Go referee written from scratch for rulediff's JSON-lines referee protocol (version 2):
 captures, suicide forbidden, basic ko (no immediate recapture of a single stone). It claims
 rulediff's `simple-ko`; the docs/protocol.md walks through it.
 
@@ -61,7 +61,7 @@ def answer(request):
     global board, width, height, turn, ko
     cmd = request["cmd"]
     if cmd == "hello":
-        return {"protocol": 1, "name": "example", "version": "1", "family": "go",
+        return {"protocol": 2, "name": "example", "version": "1", "family": "go",
                 "rules": "captures, no suicide, basic ko", "ends": False}
     if cmd == "start":
         s = request["setup"]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fairy-Stockfish as a rulediff referee, through pyffish, speaking JSON lines.
 
-Speaks rulediff's JSON-lines referee protocol, version 1 (docs/protocol.md),
+Speaks rulediff's JSON-lines referee protocol, version 2 (docs/protocol.md),
 through its framing in rulediff_bridge.py (request ids, hello, batch). One request per line on
 stdin, one reply per line on stdout. Moves are UCI coordinates as
 Fairy-Stockfish writes them for xiangqi: files a-i, ranks 1-10 (Red's back rank is 1).

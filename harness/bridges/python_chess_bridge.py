@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A rulediff chess bridge around python-chess (pip install chess).
 
-Speaks rulediff's JSON-lines referee protocol, version 1 (docs/protocol.md): one request object
+Speaks rulediff's JSON-lines referee protocol, version 2 (docs/protocol.md): one request object
 per line on standard input, one reply object per line on standard output. It answers from
-python-chess alone: legality, the automatic ends of Board.outcome() (checkmate, insufficient
-material, stalemate, 75 moves, fivefold) and the draws the player to move can claim
+python-chess alone: legality, every automatic end its predicates see (is_checkmate,
+is_insufficient_material, is_stalemate, is_seventyfive_moves, is_fivefold_repetition), its own
+result (Board.outcome(): winner and termination), and every draw the player to move can claim
 (can_claim_fifty_moves, can_claim_threefold_repetition). Whether a claim is made is the
 referee's claim policy, decided on the rulediff side.
 """
@@ -27,17 +28,36 @@ AUTOMATIC = {
 }
 
 
+def ends(board):
+    """Every automatic end python-chess sees, each asked on its own (Board.outcome() names
+    only the first it finds: checkmate, insufficient material, stalemate, 75 moves, fivefold)."""
+    found = [
+        ("checkmate", board.is_checkmate()),
+        ("insufficient-material", board.is_insufficient_material()),
+        ("stalemate", board.is_stalemate()),
+        ("seventy-five-move", board.is_seventyfive_moves()),
+        ("fivefold", board.is_fivefold_repetition()),
+    ]
+    return [rule for rule, holds in found if holds]
+
+
+def claims(board):
+    """Every draw the player to move may claim: now, or by the move it intends."""
+    found = []
+    if board.can_claim_fifty_moves():
+        found.append("fifty-move" if board.is_fifty_moves() else "fifty-move-intended")
+    if board.can_claim_threefold_repetition():
+        found.append("threefold" if board.is_repetition(3) else "threefold-intended")
+    return found
+
+
 def status(board):
     outcome = board.outcome(claim_draw=False)
-    if outcome is not None:
-        winner = None if outcome.winner is None else ("white" if outcome.winner else "black")
-        return {"over": True, "rule": AUTOMATIC[outcome.termination.name], "winner": winner}
-    claim = None
-    if board.can_claim_fifty_moves():
-        claim = "fifty-move" if board.is_fifty_moves() else "fifty-move-intended"
-    elif board.can_claim_threefold_repetition():
-        claim = "threefold" if board.is_repetition(3) else "threefold-intended"
-    return {"over": False, "claim": claim}
+    if outcome is None:
+        return {"over": False, "ends": ends(board), "claims": claims(board)}
+    winner = None if outcome.winner is None else ("white" if outcome.winner else "black")
+    result = {"winner": winner, "rule": AUTOMATIC[outcome.termination.name]}
+    return {"over": True, "ends": ends(board), "result": result}
 
 
 def legal(board, text):

@@ -1,4 +1,4 @@
-"""The framing of rulediff's JSON-lines referee protocol (version 1), for Python bridges.
+"""The framing of rulediff's JSON-lines referee protocol (version 2), for Python bridges.
 
 A bridge hands `serve` its `hello` reply and a function that answers one request; `serve`
 reads a request a line, echoes each request's `id`, answers `batch` requests in order, turns an
@@ -12,7 +12,7 @@ replies); `serve_state_bridge` is their whole request loop, given how to start a
 import json
 import sys
 
-PROTOCOL = 1
+PROTOCOL = 2
 
 
 def serve(hello, answer):

@@ -227,10 +227,10 @@ fn a_bridge_of_another_protocol_version_is_refused_by_name() {
         return;
     }
     let dir = scratch("version");
-    let bridge = dir.join("v2.py");
+    let bridge = dir.join("v3.py");
     std::fs::write(
         &bridge,
-        "import json, sys\nfor line in sys.stdin:\n    r = json.loads(line)\n    print(json.dumps({\"id\": r[\"id\"], \"protocol\": 2}), flush=True)\n",
+        "import json, sys\nfor line in sys.stdin:\n    r = json.loads(line)\n    print(json.dumps({\"id\": r[\"id\"], \"protocol\": 3}), flush=True)\n",
     )
     .unwrap();
     let file = engines_file(
@@ -253,7 +253,7 @@ fn a_bridge_of_another_protocol_version_is_refused_by_name() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(
-        stderr.contains("future speaks protocol version 2, rulediff speaks 1"),
+        stderr.contains("future speaks protocol version 3, rulediff speaks 1 to 2"),
         "{stderr}"
     );
 }
@@ -476,4 +476,105 @@ fn pettingzoo_go_referees_through_its_bridge() {
         return;
     }
     agrees_with_simple_ko("pettingzoo-go");
+}
+
+/// The outcome the telling fake engine (`tests/engines/telling_bridge.py MODE`) reports after
+/// a stone and two passes, through the Go bridge referee.
+fn told(mode: &str) -> String {
+    use rulediff::go::graph::Graph;
+    use rulediff::go::{GoPlay, GoSetup};
+    use rulediff::referee::{Referee, Status};
+    let script = format!(
+        "{}/tests/engines/telling_bridge.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let timeouts = (Duration::from_secs(20), Duration::from_secs(20));
+    let mut referee = rulediff::go::engines::bridge::referee(
+        &format!("telling-{mode}"),
+        vec!["python3".into(), script, mode.into()],
+        timeouts,
+        7.5,
+    );
+    let setup = GoSetup::empty(Graph::grid(3, 3, false).unwrap(), 2);
+    referee.start(&setup).unwrap();
+    for play in [GoPlay::Stone(4), GoPlay::Pass] {
+        assert!(referee.play(&play).unwrap().is_legal());
+        assert_eq!(referee.status().unwrap(), Status::Ongoing, "{mode}");
+    }
+    assert!(referee.play(&GoPlay::Pass).unwrap().is_legal());
+    match referee.status().unwrap() {
+        Status::Over { outcome } => outcome.summary(),
+        Status::Ongoing => panic!("{mode}: the engine ended the game at two passes"),
+    }
+}
+
+/// The engine's own result is what the referee shows (rulediff's area count of this board
+/// would be B+1.5 with komi 7.5: one black stone owns all nine points), in each form the
+/// protocol gives one; version 1's score is still read.
+#[test]
+fn a_bridge_shows_the_engines_own_result_never_rulediffs_count() {
+    if !common::tools(&[common::Tool::Python]) {
+        return;
+    }
+    assert_eq!(told("margin"), "W+3.5");
+    assert_eq!(told("rewards"), "B+two-passes");
+    assert_eq!(told("v1"), "B+6");
+}
+
+/// An engine that reports two endings that cannot hold together (a count at two passes and a
+/// draw by superko) is shown with both, as a finding, not with one of them.
+#[test]
+fn two_incompatible_endings_at_once_are_a_finding_naming_both() {
+    if !common::tools(&[common::Tool::Python]) {
+        return;
+    }
+    assert_eq!(
+        told("two-endings"),
+        "no-result:incompatible-endings(two-passes+superko)"
+    );
+}
+
+/// What a chess bridge's engine reports after `play` from `fen`: the referee's outcome.
+fn chess_told(engine: &[String], fen: &str, play: &str) -> String {
+    use rulediff::chess::rules::fide::Claims;
+    use rulediff::referee::{Referee, Status};
+    let mut referee =
+        rulediff::chess::bridge::referee("told", &engine.to_vec(), Claims::Never, None);
+    let setup = rulediff::chess::ChessSetup::from_fen(fen).unwrap();
+    referee.start(&setup).unwrap();
+    let uci = rulediff::chess::notation::parse_uci(play).unwrap();
+    assert!(referee.play(&uci).unwrap().is_legal());
+    match referee.status().unwrap() {
+        Status::Over { outcome } => outcome.summary(),
+        Status::Ongoing => "ongoing".into(),
+    }
+}
+
+/// chess.js, chessops and python-chess each show their own ending: a checkmate on the 100th
+/// half-move without a capture or pawn move is a win for chessops and python-chess (whose
+/// `Board.outcome()` names it), and for chess.js both a checkmate and its fifty-move draw
+/// (`isCheckmate()` and `isDraw()` hold together), a finding of its own.
+#[test]
+fn chess_bridges_show_every_ending_their_engine_reports() {
+    if !common::tools(&[common::Tool::PythonChess, common::Tool::NodeBridges]) {
+        return;
+    }
+    let mate_at_100 = "7k/5Q2/6K1/8/8/8/8/8 w - - 99 80";
+    let node = |script: &str| rulediff::engine::bundled::node_command(script, &[]);
+    assert_eq!(
+        chess_told(&node("chessjs_bridge.js"), mate_at_100, "f7g7"),
+        "no-result:incompatible-endings(checkmate+fifty-move)"
+    );
+    assert_eq!(
+        chess_told(&node("chessops_bridge.mjs"), mate_at_100, "f7g7"),
+        "white+checkmate"
+    );
+    let python_chess = vec![
+        "python3".to_string(),
+        rulediff::engine::bundled::script("python_chess_bridge.py"),
+    ];
+    assert_eq!(
+        chess_told(&python_chess, mate_at_100, "f7g7"),
+        "white+checkmate"
+    );
 }

@@ -2,8 +2,8 @@
 // chess.js (npm) as a rulediff chess referee, over rulediff's JSON-lines referee protocol.
 // chess.js ends a game by itself (README, isGameOver/isDraw): checkmate, stalemate,
 // insufficient material, the fifty-move rule (isDrawByFiftyMoves: 100 half-moves) and
-// threefold repetition (isThreefoldRepetition), with no claim: the bridge reports its
-// predicates in that order, and never a claim.
+// threefold repetition (isThreefoldRepetition), with no claim: the bridge reports every
+// predicate that holds, in that order, and never a claim.
 'use strict'
 
 const {Chess} = require('chess.js')
@@ -20,14 +20,29 @@ function find(uci) {
     .find(m => m.from === from && m.to === to && (m.promotion || undefined) === promotion)
 }
 
+// Every predicate chess.js answers, each asked on its own: isGameOver() is isCheckmate() or
+// isDraw(), and isDraw() is any of the other four, so a checkmate on the 100th half-move
+// without a capture or pawn move is both a checkmate and a draw by chess.js's own account.
+// chess.js computes no result beyond them: the side to move is mated (README, isCheckmate)
+// or the game is drawn (isDraw); where both hold the engine has given two and the bridge
+// reports no result of its choosing.
 function status() {
-  const winner = game.turn() === 'w' ? 'black' : 'white'
-  if (game.isCheckmate()) return {over: true, rule: 'checkmate', winner}
-  if (game.isStalemate()) return {over: true, rule: 'stalemate', winner: null}
-  if (game.isInsufficientMaterial()) return {over: true, rule: 'insufficient-material', winner: null}
-  if (game.isDrawByFiftyMoves()) return {over: true, rule: 'fifty-move', winner: null}
-  if (game.isThreefoldRepetition()) return {over: true, rule: 'threefold', winner: null}
-  return {over: false, claim: null}
+  const ends = [
+    ['checkmate', game.isCheckmate()],
+    ['stalemate', game.isStalemate()],
+    ['insufficient-material', game.isInsufficientMaterial()],
+    ['fifty-move', game.isDrawByFiftyMoves()],
+    ['threefold', game.isThreefoldRepetition()]
+  ]
+    .filter(([, holds]) => holds)
+    .map(([rule]) => rule)
+  if (!game.isGameOver()) return {over: false, ends, claims: []}
+  const mated = game.isCheckmate()
+  const drawn = game.isDraw()
+  let result = null
+  if (mated && !drawn) result = {winner: game.turn() === 'w' ? 'black' : 'white', rule: 'checkmate'}
+  if (drawn && !mated) result = {winner: null}
+  return {over: true, ends, result}
 }
 
 function answer(request) {

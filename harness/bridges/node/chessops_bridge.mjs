@@ -34,11 +34,19 @@ function legalMoves() {
   return moves
 }
 
+// Every end chessops's predicates see (isCheckmate, isStalemate, isInsufficientMaterial),
+// and its own result, Position#outcome(): the winner, or a draw ({winner: undefined}).
 function status() {
+  const ends = [
+    ['checkmate', pos.isCheckmate()],
+    ['stalemate', pos.isStalemate()],
+    ['insufficient-material', pos.isInsufficientMaterial()]
+  ]
+    .filter(([, holds]) => holds)
+    .map(([rule]) => rule)
   const outcome = pos.outcome()
-  if (!outcome) return {over: false, claim: null}
-  if (outcome.winner) return {over: true, rule: 'checkmate', winner: outcome.winner}
-  return {over: true, rule: pos.isInsufficientMaterial() ? 'insufficient-material' : 'stalemate', winner: null}
+  if (!outcome) return {over: false, ends, claims: []}
+  return {over: true, ends, result: {winner: outcome.winner || null}}
 }
 
 function answer(request) {

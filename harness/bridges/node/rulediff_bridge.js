@@ -1,11 +1,11 @@
-// The framing of rulediff's JSON-lines referee protocol (version 1) for JavaScript bridges.
+// The framing of rulediff's JSON-lines referee protocol (version 2) for JavaScript bridges.
 // A bridge hands `serve` its hello reply and a function answering one request; `serve` reads a
 // request a line, echoes each request's id, answers `batch` requests in order, turns a thrown
 // error into an {"error": ...} reply, and stops at `quit` or end of input. See
 // docs/protocol.md.
 'use strict'
 
-const PROTOCOL = 1
+const PROTOCOL = 2
 
 function serve(hello, answer) {
   const one = request => {

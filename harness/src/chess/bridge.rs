@@ -25,6 +25,7 @@ use super::{Chess, ChessSetup};
 use crate::engine::bridge::Dialect;
 use crate::engine::bundled::{node_command, python, script};
 use crate::engine::spec::{Accepts, Kind, Protocol};
+use crate::engine::status::{self, Endings};
 use crate::engine::{claims_of, summary_of, Engine};
 use crate::family::Family;
 use crate::referee::{Fault, Outcome, RefereeInfo, Refereed, Status};
@@ -99,25 +100,37 @@ impl Dialect<Chess> for ChessDialect {
     }
 
     fn status(&self, reply: &Value) -> Option<Status> {
-        let text = |key: &str| reply.get(key).and_then(Value::as_str).map(str::to_string);
-        let outcome = match reply.get("over")?.as_bool()? {
-            true => match text("winner") {
-                Some(winner) => Outcome::Win {
-                    winner,
-                    rule: text("rule")?,
-                },
-                None => Outcome::Draw {
-                    rule: text("rule")?,
-                },
-            },
-            false => match (text("claim"), self.claims) {
-                (Some(rule), Claims::FirstChance) => Outcome::Draw { rule },
-                _ => return Some(Status::Ongoing),
-            },
-        };
-        Some(Status::Over { outcome })
+        let reported = status::read(reply)?;
+        if reported.over {
+            let outcome = reported.outcome(&ENDINGS, &["white", "black"])?;
+            return Some(Status::Over { outcome });
+        }
+        match (reported.claims.first(), self.claims) {
+            (Some(rule), Claims::FirstChance) => Some(Status::Over {
+                outcome: Outcome::Draw { rule: rule.clone() },
+            }),
+            _ => Some(Status::Ongoing),
+        }
     }
 }
+
+/// How chess's automatic ends decide a game: checkmate wins, the others draw. FIDE Laws 9.6.2
+/// lets a checkmate and the 75-move rule hold at once ("If the last move resulted in
+/// checkmate, that shall take precedence"); no other decisive end and draw can, so an engine
+/// that reports one with the other is a finding.
+const ENDINGS: Endings = Endings {
+    kind: |rule| match rule {
+        "checkmate" => Some("decisive"),
+        "stalemate"
+        | "insufficient-material"
+        | "seventy-five-move"
+        | "fivefold"
+        | "threefold"
+        | "fifty-move" => Some("draw"),
+        _ => None,
+    },
+    reconciled: |a, b| a == "checkmate" && b == "seventy-five-move",
+};
 
 /// `claims`: the internal ruleset the bridge claims to follow when it claims at the first
 /// chance (its `-no-claim` twin then claims that ruleset's `-no-claim` reading).

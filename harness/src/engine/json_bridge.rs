@@ -51,8 +51,12 @@ pub struct BridgeKind {
     pub timeouts: Option<(Duration, Duration)>,
 }
 
-/// The protocol version this client speaks (README, "Engines in any language").
-pub const PROTOCOL: u64 = 1;
+/// The protocol version this client speaks (docs/protocol.md).
+pub const PROTOCOL: u64 = 2;
+
+/// The oldest version still read: version 1's `status` gives one end condition at most, read
+/// as a list of one ([`super::status`]).
+pub const OLDEST: u64 = 1;
 
 /// A bridge process, whether it has answered yet, and the next request id.
 struct Live {
@@ -156,10 +160,10 @@ fn check_hello(id: &str, reply: Value) -> Result<Value, Fault> {
         });
     }
     match reply.get("protocol").and_then(Value::as_u64) {
-        Some(PROTOCOL) => Ok(reply),
+        Some(v) if (OLDEST..=PROTOCOL).contains(&v) => Ok(reply),
         other => Err(Fault::Unsupported {
             detail: format!(
-                "{id} speaks protocol version {}, rulediff speaks {PROTOCOL}",
+                "{id} speaks protocol version {}, rulediff speaks {OLDEST} to {PROTOCOL}",
                 other.map_or("(none given)".into(), |v| v.to_string())
             ),
         }),

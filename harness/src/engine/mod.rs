@@ -18,6 +18,7 @@ pub mod process;
 pub mod protocol;
 pub mod restart;
 pub mod spec;
+pub mod status;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! rulediff's referee protocol, version 1: how a program in any language referees Go, chess
+//! rulediff's referee protocol, version 2: how a program in any language referees Go, chess
 //! or xiangqi for rulediff. The client is [`super::json_bridge`] (ids, batches, time-outs,
 //! restarts); the referee on it is [`super::bridge`]'s, each family speaking its own dialect
 //! (below).
@@ -15,12 +15,12 @@
 //!
 //! | request | reply |
 //! |---|---|
-//! | `{"cmd":"hello","protocol":1}` | `{"protocol":1,"name":N,"version":V,"family":"go"\|"chess"\|"xiangqi","rules":TEXT,"undo":bool,"ends":bool}`; `rules` says, in the engine's own words, what it implements; `ends` whether it rules on the end of a game (Go); `{"error":…}` if it cannot work here (a missing library) |
+//! | `{"cmd":"hello","protocol":2}` | `{"protocol":2,"name":N,"version":V,"family":"go"\|"chess"\|"xiangqi","rules":TEXT,"undo":bool,"ends":bool}`; `rules` says, in the engine's own words, what it implements; `ends` whether it rules on the end of a game (Go); `{"error":…}` if it cannot work here (a missing library) |
 //! | `{"cmd":"start","setup":S}` | `{}` or anything: a new game from the setup S of the family (below) |
 //! | `{"cmd":"legal"}` | `{"moves":[M,…]}`: every move the player to move may make |
 //! | `{"cmd":"judge","move":M}` | `{"legal":true}` or `{"legal":false,"rule":R}`; changes nothing |
 //! | `{"cmd":"play","move":M}` | as `judge`, and a legal move is made |
-//! | `{"cmd":"status"}` | `{"over":false}` (chess: with `"claim"`), or `{"over":true,"rule":R,"winner":W}` and, in Go, `"score":{"B":x,"W":y}` |
+//! | `{"cmd":"status"}` | `{"over":false,"ends":[],"claims":[C,…]}` or `{"over":true,"ends":[R,…],"result":RESULT}`: every end condition the engine reports and its own result (`{"winner":W}`, with `"margin"`, or `{"score":{…}}`, `{"rewards":{…}}`, any with `"rule"`; `null`: none), read by [`super::status`]; endings that cannot hold together are a finding; version 1's `rule`, `winner`, `score`, `claim` are read as lists of one |
 //! | `{"cmd":"undo"}` | `{}`: takes back the last move, where `hello` said `"undo":true` |
 //! | `{"cmd":"batch","requests":[…]}` | `{"replies":[…]}`: the requests (without ids) answered in order, in one line each way |
 //! | `{"cmd":"quit"}` | none; the bridge exits |
@@ -34,12 +34,12 @@
 //!   `superko`, or the engine's own word. A bridge whose engine does not end games at passes
 //!   says `"ends":false`: rulediff then ends the game at two passes in a row and counts the
 //!   board by area, every stone alive, as for a GTP engine; its `status` may still end a game
-//!   for a reason of its own (`{"over":true,"rule":"superko","winner":null}`, a draw).
+//!   for a reason of its own (`{"over":true,"ends":["superko"],"result":{"winner":null}}`, a draw).
 //! - **Chess**: S is `{"fen":F}`, M a UCI move (castling as the king's move `e1g1`); status
-//!   as python-chess's bridge (`harness/bridges/python_chess_bridge.py`): `rule` one of
+//!   as python-chess's bridge (`harness/bridges/python_chess_bridge.py`): `ends` among
 //!   `checkmate`, `stalemate`, `insufficient-material`, `seventy-five-move`, `fivefold`, and
-//!   `claim` the draw the player to move may claim (`threefold`, `threefold-intended`,
-//!   `fifty-move`, `fifty-move-intended`) or `null`.
+//!   `claims` the draws the player to move may claim (`threefold`, `threefold-intended`,
+//!   `fifty-move`, `fifty-move-intended`).
 //! - **Xiangqi**: as Fairy-Stockfish's bridge (`harness/bridges/ffish_bridge.py`): every
 //!   reply to `start`, `play` and `state` is the whole state, so a step is one round trip.
 //!

@@ -23,6 +23,7 @@ use super::{fen, Xiangqi, XqSetup};
 use crate::engine::bridge::{BridgeReferee, Dialect};
 use crate::engine::bundled::python;
 use crate::engine::spec::{Accepts, Kind, Protocol};
+use crate::engine::status::{self, Endings};
 use crate::engine::{claims_of, summary_of, Engine};
 use crate::family::Family;
 use crate::referee::{Fault, Outcome, RefereeInfo, Refereed, Status};
@@ -191,8 +192,37 @@ impl Dialect<Xiangqi> for XiangqiDialect {
     }
 }
 
+/// How xiangqi's ends decide a game: no moves and a forbidden perpetual lose, a repetition
+/// without one and the move-count rule draw; a state naming one of each is incompatible.
+const ENDINGS: Endings = Endings {
+    kind: |rule| match rule {
+        "checkmate" | "stalemate" | "perpetual-check" | "perpetual-chase" => Some("decisive"),
+        "repetition" | "50-move" | "rule" => Some("draw"),
+        _ => None,
+    },
+    reconciled: |_, _| false,
+};
+
+/// The state's result for the side to move; version 2's `ends` lists every end the engine
+/// reports (`reason` is the first), and incompatible ones are a no-result naming them.
 fn outcome(to_move: Colour, reply: &Value) -> Option<Outcome> {
     let reason = reply["reason"].as_str()?.to_string();
+    if let Some(ends) = reply.get("ends") {
+        let reported = status::Reported {
+            over: true,
+            ends: ends
+                .as_array()?
+                .iter()
+                .map(|e| e.as_str().map(str::to_string))
+                .collect::<Option<_>>()?,
+            result: None,
+            rule: None,
+            claims: Vec::new(),
+        };
+        if !reported.incompatible(&ENDINGS).is_empty() {
+            return reported.outcome(&ENDINGS, &[]);
+        }
+    }
     Some(match reply["result"].as_str()? {
         "draw" => Outcome::Draw { rule: reason },
         "win" => Outcome::Win {

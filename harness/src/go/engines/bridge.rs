@@ -11,6 +11,7 @@
 use serde_json::{json, Value};
 
 use crate::engine::bridge::{BridgeReferee, Dialect};
+use crate::engine::status::{self, Endings};
 use crate::go::board::{Board, Scratch, EMPTY};
 use crate::go::score::{score, Count, Scoring};
 use crate::go::{colour_of, Go, GoPlay, GoSetup};
@@ -192,28 +193,28 @@ fn point(setup: &GoSetup, v: usize) -> (usize, usize) {
     (v % grid.width, grid.height - 1 - v / grid.width)
 }
 
+/// How Go's end conditions decide a game: a count (two passes), a draw by a repetition
+/// (OpenSpiel's superko), a win without count (resignation). A report of a count with a draw
+/// by repetition at once is incompatible; words of an engine's own are its own.
+const ENDINGS: Endings = Endings {
+    kind: |rule| match rule {
+        "two-passes" | "move-limit" => Some("count"),
+        "superko" | "repetition" | "cycle" => Some("draw"),
+        "resignation" => Some("decisive"),
+        _ => None,
+    },
+    reconciled: |_, _| false,
+};
+
+/// The engine's status, its own result and every end it reports ([`status::read`]).
 fn read_status(reply: &Value) -> Option<Status> {
-    if !reply.get("over")?.as_bool()? {
+    let reported = status::read(reply)?;
+    if !reported.over {
         return Some(Status::Ongoing);
     }
-    let rule = reply
-        .get("rule")
-        .and_then(Value::as_str)
-        .unwrap_or("end")
-        .to_string();
-    let points = |seat: &str| {
-        let x = reply.get("score")?.get(seat)?.as_f64()?;
-        HalfPoints::from_f64(x)
-    };
-    let outcome = match (points("B"), points("W"), reply.get("winner")) {
-        (Some(b), Some(w), _) => Outcome::score(vec![("B".into(), b), ("W".into(), w)]),
-        (_, _, Some(Value::String(winner))) => Outcome::Win {
-            winner: winner.clone(),
-            rule,
-        },
-        _ => Outcome::Draw { rule },
-    };
-    Some(Status::Over { outcome })
+    Some(Status::Over {
+        outcome: reported.outcome(&ENDINGS, &["B", "W"])?,
+    })
 }
 
 /// The final board counted by area, every stone alive, with the komi of the game.
