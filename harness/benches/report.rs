@@ -6,7 +6,7 @@
 //! `cargo bench --bench report`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rulediff::report;
+
 use rulediff::report::Analysis;
 use rulediff::Results;
 

@@ -149,7 +149,7 @@ pub mod xiangqi;
 
 pub use case::{discover as discover_cases, Case, CaseError, Expectation};
 pub use chess::{Chess, ChessSetup};
-pub use engine::bundled::node_bridges_dir;
+pub use engine::bundled::{node_bridges_dir, node_command, script as bundled_script};
 pub use engine::spec::{
     locate as locate_program, EngineSpec, Kind as EngineKind, Legality, ScoringMode,
 };

@@ -481,15 +481,15 @@ fn pettingzoo_go_referees_through_its_bridge() {
 /// The outcome the telling fake engine (`tests/engines/telling_bridge.py MODE`) reports after
 /// a stone and two passes, through the Go bridge referee.
 fn told(mode: &str) -> String {
-    use rulediff::go::graph::Graph;
     use rulediff::go::{GoPlay, GoSetup};
-    use rulediff::referee::{Referee, Status};
+    use rulediff::Graph;
+    use rulediff::{Referee, Status};
     let script = format!(
         "{}/tests/engines/telling_bridge.py",
         env!("CARGO_MANIFEST_DIR")
     );
     let timeouts = (Duration::from_secs(20), Duration::from_secs(20));
-    let mut referee = rulediff::go::engines::bridge::referee(
+    let mut referee = rulediff::go::bridge_referee(
         &format!("telling-{mode}"),
         vec!["python3".into(), script, mode.into()],
         timeouts,
@@ -536,13 +536,13 @@ fn two_incompatible_endings_at_once_are_a_finding_naming_both() {
 
 /// What a chess bridge's engine reports after `play` from `fen`: the referee's outcome.
 fn chess_told(engine: &[String], fen: &str, play: &str) -> String {
-    use rulediff::chess::rules::fide::Claims;
-    use rulediff::referee::{Referee, Status};
+    use rulediff::chess::FideClaims as Claims;
+    use rulediff::{Referee, Status};
     let mut referee =
-        rulediff::chess::bridge::referee("told", &engine.to_vec(), Claims::Never, None);
+        rulediff::chess::bridge_referee("told", &engine.to_vec(), Claims::Never, None);
     let setup = rulediff::chess::ChessSetup::from_fen(fen).unwrap();
     referee.start(&setup).unwrap();
-    let uci = rulediff::chess::notation::parse_uci(play).unwrap();
+    let uci = rulediff::chess::parse_uci(play).unwrap();
     assert!(referee.play(&uci).unwrap().is_legal());
     match referee.status().unwrap() {
         Status::Over { outcome } => outcome.summary(),
@@ -560,7 +560,7 @@ fn chess_bridges_show_every_ending_their_engine_reports() {
         return;
     }
     let mate_at_100 = "7k/5Q2/6K1/8/8/8/8/8 w - - 99 80";
-    let node = |script: &str| rulediff::engine::bundled::node_command(script, &[]);
+    let node = |script: &str| rulediff::node_command(script, &[]);
     assert_eq!(
         chess_told(&node("chessjs_bridge.js"), mate_at_100, "f7g7"),
         "no-result:incompatible-endings(checkmate+fifty-move)"
@@ -571,7 +571,7 @@ fn chess_bridges_show_every_ending_their_engine_reports() {
     );
     let python_chess = vec![
         "python3".to_string(),
-        rulediff::engine::bundled::script("python_chess_bridge.py"),
+        rulediff::bundled_script("python_chess_bridge.py"),
     ];
     assert_eq!(
         chess_told(&python_chess, mate_at_100, "f7g7"),

@@ -32,6 +32,7 @@ mod seeds;
 pub mod symmetry;
 
 // The chess front door: `rulediff::chess::Name`.
+pub use bridge::referee as bridge_referee;
 pub use detect::cuckoo::FideCuckoo;
 pub use detect::keys::Keys;
 pub use detect::moves::Moves;
@@ -39,6 +40,7 @@ pub use detect::table::Table;
 pub use detect::{Detector, ThreefoldBy};
 pub use generate::euwe;
 pub use line::Line;
+pub use notation::parse_uci;
 pub use rules::fide::{Claims as FideClaims, Fide, Kind as FideKind};
 pub use rules::spec::SpecFide;
 pub use rules::DrawRules;

@@ -46,6 +46,7 @@ pub mod zobrist;
 
 // The Go front door: what tests, benches and library users reach as `rulediff::go::Name`.
 pub use board::{Board, Colour, Scratch, EMPTY};
+pub use engines::bridge::referee as bridge_referee;
 pub use explore::{final_board, GoState};
 pub use graph::Vertex;
 pub use pass_alive::{
