@@ -122,7 +122,11 @@ fn pick(referee: &mut KataGoReferee, byte: u8) -> Option<GoPlay> {
 /// run and a minimization keep) is the board of a referee of the game's preset; the run
 /// through every `katago-*` referee ends, within the budget, with each fast referee ruling
 /// as its `@spec` twin at every step. The error says which play or referee broke which.
-pub fn check(game: &CleanupGame) -> Result<(), String> {
+pub fn check(game: &CleanupGame) -> Result<(), super::Violation> {
+    properties(game).map_err(super::Violation)
+}
+
+fn properties(game: &CleanupGame) -> Result<(), String> {
     let registry = Go::registry();
     let id = format!("katago-{}", game.preset);
     let info = registry
