@@ -35,10 +35,10 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("render CSVs and HTML", |b| {
         b.iter(|| {
-            report::campaign_csv(&results).expect("csv").len()
-                + report::classes_csv(&results).expect("csv").len()
-                + report::map_csv(&results).expect("csv").len()
-                + report::campaign_html(&results).len()
+            rulediff::report::campaign_csv(&results).expect("csv").len()
+                + rulediff::report::classes_csv(&results).expect("csv").len()
+                + rulediff::report::map_csv(&results).expect("csv").len()
+                + rulediff::report::campaign_html(&results).len()
         })
     });
     group.bench_function("load results.json", |b| b.iter(|| load().plies));
