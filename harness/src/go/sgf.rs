@@ -175,7 +175,7 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
                     record.komi_given = true;
                 }
                 Prop::B(Move::Move(point)) if (1..=placement).contains(&index) => {
-                    let stone = HashSet::from([point.clone()]);
+                    let stone = HashSet::from([*point]);
                     at(offset, place_stones(&mut setup, &stone, colour_of(0)))?;
                     setup.to_move = 1;
                 }
@@ -642,18 +642,20 @@ mod tests {
         super::export(setup, plays).map_err(|e| e.to_string())
     }
 
+    /// Black (seat 0) has a setup stone on each of `points`.
+    fn assert_black_at(game: &Imported, points: &[&str]) {
+        let g = &game.setup.graph;
+        for point in points {
+            let v = g.vertex(point).unwrap() as usize;
+            assert_eq!(game.setup.stones[v], colour_of(0), "at {point}");
+        }
+    }
+
     #[test]
     fn imports_setup_handicap_and_passes() {
         let game = import("(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[cc][gg];W[ee];B[];W[tt])").unwrap();
+        assert_black_at(&game, &["C7", "G3"]);
         let g = &game.setup.graph;
-        assert_eq!(
-            game.setup.stones[g.vertex("C7").unwrap() as usize],
-            colour_of(0)
-        );
-        assert_eq!(
-            game.setup.stones[g.vertex("G3").unwrap() as usize],
-            colour_of(0)
-        );
         assert_eq!(game.setup.to_move, 1);
         assert_eq!(
             game.plays,
@@ -767,15 +769,7 @@ mod tests {
     #[test]
     fn consecutive_black_moves_matching_ha_are_the_handicap_placement() {
         let game = import("(;SZ[9]HA[2]KM[0.5];B[cc];B[gg];W[ee];B[ec])").unwrap();
-        let g = &game.setup.graph;
-        assert_eq!(
-            game.setup.stones[g.vertex("C7").unwrap() as usize],
-            colour_of(0)
-        );
-        assert_eq!(
-            game.setup.stones[g.vertex("G3").unwrap() as usize],
-            colour_of(0)
-        );
+        assert_black_at(&game, &["C7", "G3"]);
         assert_eq!(game.setup.to_move, 1);
         assert_eq!(game.plays.len(), 2);
         assert_eq!(
