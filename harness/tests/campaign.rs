@@ -155,3 +155,20 @@ fn campaign_stopped_after_a_batch_resumes_to_the_same_results() {
         serde_json::to_value(&whole).unwrap()
     );
 }
+
+/// A game that the rules end at the ply limit is over, not long: on a 1×1 board the only
+/// play is a pass, and the second pass ends the game for every referee.
+#[test]
+fn a_game_ended_by_the_rules_at_the_ply_limit_is_not_long() {
+    use rulediff::go::{Go, GoSetup};
+    use rulediff::{game_rng, play_game, select, Graph, Refereed};
+
+    let setup = GoSetup::empty(Graph::grid(1, 1, false).unwrap(), 2);
+    let registry = Go::registry();
+    let referees = select(&registry, "simple-ko,psk").unwrap();
+    let ended = play_game(&setup, &referees, 2, &mut game_rng(1, 0));
+    assert_eq!((ended.plies, ended.long), (2, false), "{ended:?}");
+    assert!(ended.faults.is_empty() && ended.found.is_empty(), "{ended:?}");
+    let cut = play_game(&setup, &referees, 1, &mut game_rng(1, 0));
+    assert_eq!((cut.plies, cut.long), (1, true), "{cut:?}");
+}

@@ -7,8 +7,8 @@
 //! every referee allows, chosen at random with the family's weights, so all referees stay in
 //! the game and later divergences are still found. The game ends when any referee says it is
 //! over (a disagreement about that is a divergence too), when no play is allowed by all, or
-//! at the ply budget or past the family's own bound (`Explore::past_bound`), either of
-//! which marks it as a long game.
+//! at the ply budget with a referee still in the game or past the family's own bound
+//! (`Explore::past_bound`), either of which marks it as a long game.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -83,7 +83,7 @@ pub fn play_game<F: Explore>(
         }
     }
     let mut history: Vec<F::Play> = Vec::new();
-    walk(
+    let over = walk(
         setup,
         referees,
         &mut seats,
@@ -93,7 +93,8 @@ pub fn play_game<F: Explore>(
         &mut history,
     );
     result.plies = history.len();
-    result.long |= history.len() >= max_plies;
+    // A game the last play ended for every referee ended by the rules, budget or not.
+    result.long |= !over && history.len() >= max_plies;
     finish(result, &mut seats)
 }
 
@@ -190,7 +191,8 @@ fn fault_in(ids: &[String], rulings: &[Ruling]) -> Option<String> {
     })
 }
 
-/// The game itself, step by step, until it ends, a referee faults or the budget runs out.
+/// The game itself, step by step, until it ends, a referee faults or the budget runs out:
+/// whether its last play ended it for every referee.
 fn walk<F: Explore>(
     setup: &F::Setup,
     referees: &[&RefereeInfo<F>],
@@ -199,7 +201,7 @@ fn walk<F: Explore>(
     rng: &mut ChaCha8Rng,
     result: &mut GameResult<F::Play>,
     history: &mut Vec<F::Play>,
-) {
+) -> bool {
     let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
     let ids = &ids[..];
     let classes: Vec<Option<&str>> = referees.iter().map(|r| r.legality.as_deref()).collect();
@@ -209,24 +211,24 @@ fn walk<F: Explore>(
     while history.len() < max_plies {
         let (asked, whose) = match legal_sets(seats, &twins) {
             Ok(sets) => sets,
-            Err(fault) => return result.faults.push(fault),
+            Err(fault) => return fault_ends(result, fault),
         };
         let sets: Vec<&[F::Play]> = whose.iter().map(|&i| asked[i].as_slice()).collect();
         let (common, disputed) = split_sets(&sets);
         for play in disputed {
             let rulings = judge_all(seats, &play);
             if let Some(fault) = fault_in(ids, &rulings) {
-                return result.faults.push(fault);
+                return fault_ends(result, fault);
             }
             let cycle = Signature::cycle_of::<F>(setup, &state, &play, history.len());
             seen.note(ids, &mut result.found, history, play, rulings, cycle);
         }
         let Some(play) = choose::<F>(setup, &state, &common, rng) else {
-            return;
+            return false;
         };
         let rulings = play_all(seats, &play);
         if let Some(fault) = fault_in(ids, &rulings) {
-            return result.faults.push(fault);
+            return fault_ends(result, fault);
         }
         // A game that ends here keys its signature on the repetition the play makes too.
         let ends_cycle = rulings
@@ -246,9 +248,16 @@ fn walk<F: Explore>(
                 let before = &history[..history.len() - 1];
                 note(&mut result.found, before, play, signature, rulings);
             }
-            return;
+            return !rulings.iter().any(Ruling::continues);
         }
     }
+    false
+}
+
+/// A fault ends the game, which no referee's rules ended.
+fn fault_ends<P>(result: &mut GameResult<P>, fault: String) -> bool {
+    result.faults.push(fault);
+    false
 }
 
 /// Every referee's legal set, asking one referee per legality class: the sets asked, and per
