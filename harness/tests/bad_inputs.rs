@@ -309,6 +309,14 @@ fn bad_command_lines_are_refused_before_any_work() {
             &["run", "/nonexistent/cases"],
             "/nonexistent/cases: no such file or directory",
         ),
+        (
+            &["run", &case, "--rules", "fide"],
+            "--rules names referees of no case's family: `fide` (chess); the cases are go",
+        ),
+        (
+            &["run", &case, "--rules", "psk,wxf*,-fide"],
+            "--rules names referees of no case's family: `wxf*` (xiangqi); the cases are go",
+        ),
         (&["random", "--games", "0", "--out", out], "--games 0"),
         (
             &["random", "--max-plies", "0", "--out", out],

@@ -30,7 +30,8 @@ pub struct Args {
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Referee ids, comma-separated, or `all`; default: each case's own list plus every
-    /// referee it has an expectation for. Ids of another family are ignored for a case.
+    /// referee it has an expectation for. Ids of another family are ignored for a case; an
+    /// id of a family no case is of is an error.
     #[arg(long)]
     rules: Option<String>,
     /// Output: `text` (steps, divergences, expectations), `json` (every step record, the
@@ -88,6 +89,9 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     let loaded: Vec<Result<AnyCase, CaseError>> =
         files.par_iter().map(|p| families::load(p)).collect();
     let families: Vec<&str> = loaded.iter().flatten().map(AnyCase::family).collect();
+    if let Some(spec) = &args.rules {
+        roster::check_rules_families(spec, &engines, &families)?;
+    }
     engines.preflight_cases(&families)?;
     let bar = progress(files.len() as u64);
     let outcomes: Vec<Outcome> = loaded

@@ -243,12 +243,13 @@ fn walk<F: Explore>(
             break;
         }
         if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
+            let over = !rulings.iter().any(Ruling::continues);
             if rulings.iter().any(|r| !r.same_as(&rulings[0])) {
                 let signature = Signature::new(ids, &rulings, ends_cycle);
                 let before = &history[..history.len() - 1];
                 note(&mut result.found, before, play, signature, rulings);
             }
-            return !rulings.iter().any(Ruling::continues);
+            return over;
         }
     }
     false

@@ -129,6 +129,14 @@ pub enum RulesError {
     /// A list that selects no referee of any family (`''`, `-all`).
     #[error("--rules `{0}` selects no referee; `rulediff rules` lists them all")]
     NoneSelected(String),
+    /// Ids whose referees are all of families no case of the run is of.
+    #[error("--rules names referees of no case's family: {named}; the cases are {cases}")]
+    OtherFamilies {
+        /// Each id with the families of its referees: "`fide` (chess)".
+        named: String,
+        /// The families of the cases.
+        cases: String,
+    },
 }
 
 /// Checks a `--rules` list for a run of cases of any family (`run`), before any case: every
@@ -161,6 +169,49 @@ pub fn check_rules(spec: &str, engines: &Engines) -> Result<(), RulesError> {
         return Err(RulesError::NoneSelected(spec.to_string()));
     }
     Ok(())
+}
+
+/// Checks a `--rules` list against the families of the run's cases (`run`): an id (or
+/// pattern) whose referees are all of other families would be ignored for every case, so it
+/// is an error naming it rather than a run of nothing.
+pub fn check_rules_families(
+    spec: &str,
+    engines: &Engines,
+    cases: &[&str],
+) -> Result<(), RulesError> {
+    let mut other = Vec::new();
+    for token in tokens(spec).into_iter().filter(|t| !t.starts_with('-')) {
+        let theirs = families_of(token, engines);
+        if !theirs.is_empty() && !theirs.iter().any(|f| cases.contains(&f.as_str())) {
+            other.push(format!("`{token}` ({})", theirs.join(", ")));
+        }
+    }
+    if other.is_empty() || cases.is_empty() {
+        return Ok(());
+    }
+    let mut named: Vec<&str> = families::NAMES.to_vec();
+    named.retain(|f| cases.contains(f));
+    Err(RulesError::OtherFamilies {
+        named: other.join(", "),
+        cases: named.join(", "),
+    })
+}
+
+/// The families whose referees or engines a `--rules` token selects.
+fn families_of(token: &str, engines: &Engines) -> Vec<String> {
+    let none = families::for_each(&mut SelectsNone(token));
+    let mut theirs: Vec<String> = families::NAMES
+        .iter()
+        .zip(none)
+        .filter(|(_, none)| !none)
+        .map(|(name, _)| name.to_string())
+        .collect();
+    for spec in engines.specs() {
+        if rule_matches(token, &spec.id) && !theirs.contains(&spec.family) {
+            theirs.push(spec.family.clone());
+        }
+    }
+    theirs
 }
 
 /// Every referee id of a family.
