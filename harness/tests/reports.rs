@@ -51,6 +51,16 @@ fn rule_differences_are_not_defects_and_lines_fit_the_terminal() {
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains(", 0 defects"), "{stdout}");
     assert!(stdout.contains("expected rule differences"), "{stdout}");
+    // The count beside the defects is the signatures that are not defects: all of them here.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap())
+            .unwrap();
+    let signatures = json["signatures"].as_array().unwrap().len();
+    assert!(signatures > 0, "{json}");
+    let counted = format!(
+        "in {signatures} signatures, 0 defects, {signatures} expected rule differences;"
+    );
+    assert!(stdout.contains(&counted), "wanted `{counted}` in {stdout}");
     for line in stdout.lines() {
         assert!(line.chars().count() <= 120, "too wide: {line}");
     }
@@ -508,4 +518,19 @@ fn a_hundred_referees_and_a_thousand_signatures_stay_readable() {
     };
     assert_eq!(shown("q="), 1000);
     assert_eq!(shown("pair=1-2&kind=rule%20difference"), apart);
+}
+
+/// `run`'s last line counts the expected rule differences beside the defects: the case's one
+/// divergence (territory and area counting end the game with different results) is one.
+#[test]
+fn the_run_summary_counts_expected_rule_differences_beside_defects() {
+    let case = corpus("go/scoring/japanese-or-chinese.toml");
+    let out = rulediff(&["run", &case]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("(1 with divergences)")
+            && stderr.contains("; 0 defects, 1 expected rule differences"),
+        "{stderr}"
+    );
 }

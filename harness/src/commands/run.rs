@@ -114,9 +114,10 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         None => out!("{text}")?,
     }
     eprintln!(
-        "{}; {} defects",
+        "{}; {} defects, {} expected rule differences",
         report::text::summary(&runs, errors.len()),
-        defects.len()
+        defects.len(),
+        runner::defects::expected_differences(&runs, &defects)
     );
     let ok = errors.is_empty()
         && runs.iter().all(CaseRun::passed)

@@ -195,11 +195,13 @@ pub fn summary(results: &Results, verbose: bool) -> String {
         plan.referees.len(),
         analysis.classes.len(),
     )];
+    let defects = analysis.defects() as u64;
     lines.push(format!(
-        "{} divergences in {} signatures, {} defects; {} long games, {} faults",
+        "{} divergences in {} signatures, {} defects, {} expected rule differences; {} long games, {} faults",
         grouped(results.divergences() as u64),
         grouped(results.signatures.len() as u64),
-        grouped(analysis.defects() as u64),
+        grouped(defects),
+        grouped(analysis.signatures.len() as u64 - defects),
         grouped(results.long_games.len() as u64),
         grouped(results.faults.len() as u64)
     ));

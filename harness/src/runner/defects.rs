@@ -133,6 +133,18 @@ pub fn of_run(run: &super::CaseRun, claims: &[&Claims]) -> Vec<RunDefect> {
     found
 }
 
+/// How many divergences of `runs` are expected rule differences: those at which no referees
+/// that claim the same rule ruled apart (`defects` is what [`of_run`] gave for them).
+pub fn expected_differences(runs: &[super::CaseRun], defects: &[RunDefect]) -> usize {
+    let defect_at = |case: &str, ply: usize| defects.iter().any(|d| d.case == case && d.ply == ply);
+    runs.iter()
+        .map(|run| {
+            let apart = run.divergences.iter();
+            apart.filter(|d| !defect_at(&run.case, d.ply)).count()
+        })
+        .sum()
+}
+
 /// The claims of referees by id, where `known` has them; a referee it lacks claims to be
 /// itself ([`Claims::own`]).
 pub fn claims_of(ids: &[String], known: &BTreeMap<String, Claims>) -> Vec<Claims> {
