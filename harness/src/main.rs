@@ -49,6 +49,10 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(error) = rulediff::engine::json_bridge::check_timeouts() {
+        eprintln!("error: {error}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Rules(args) => commands::rules::main(&args),
         Command::Run(args) => commands::run::main(&args),

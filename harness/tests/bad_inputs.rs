@@ -957,3 +957,24 @@ fn a_results_file_that_is_a_folder_is_named_as_one() {
         "results.json is a folder, not a results file",
     );
 }
+
+#[test]
+fn a_bridge_time_out_that_is_not_one_is_an_error_naming_the_variable() {
+    for (var, value) in [
+        ("RULEDIFF_BRIDGE_TIMEOUT_MS", "abc"),
+        ("RULEDIFF_BRIDGE_STARTUP_MS", "0"),
+        ("RULEDIFF_BRIDGE_TIMEOUT_MS", "18446744073709551615"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulediff"))
+            .arg("rules")
+            .env(var, value)
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{var}={value}: {stderr}");
+        let said = format!(
+            "error: {var}=\"{value}\": not a time-out in milliseconds (a whole number 1..=3600000"
+        );
+        assert!(stderr.contains(&said), "wanted `{said}` in\n{stderr}");
+    }
+}

@@ -19,6 +19,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::process::Process;
+use super::spec::MAX_TIMEOUT_MS;
 use crate::referee::Fault;
 
 /// How long a bridge may take to answer one request: 20 s, or `$RULEDIFF_BRIDGE_TIMEOUT_MS`.
@@ -32,9 +33,46 @@ pub fn startup() -> Duration {
     millis_from("RULEDIFF_BRIDGE_STARTUP_MS").unwrap_or_else(timeout)
 }
 
-fn millis_from(var: &str) -> Option<Duration> {
-    let millis = std::env::var(var).ok()?.parse().ok()?;
-    Some(Duration::from_millis(millis))
+/// The variables that bound a bridge's replies, in milliseconds.
+pub const TIMEOUT_VARS: [&str; 2] = ["RULEDIFF_BRIDGE_TIMEOUT_MS", "RULEDIFF_BRIDGE_STARTUP_MS"];
+
+/// A time-out variable set to what is not a time-out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{var}={value:?}: not a time-out in milliseconds (a whole number 1..={MAX_TIMEOUT_MS}, an hour \
+     at most); unset it for the default"
+)]
+pub struct BadTimeout {
+    /// The variable.
+    pub var: &'static str,
+    /// What it is set to.
+    pub value: String,
+}
+
+/// Checks [`TIMEOUT_VARS`] before any bridge starts (the command line does, for every
+/// command): a value that [`timeout`] and [`startup`] cannot read would otherwise be
+/// ignored for the default without a word.
+pub fn check_timeouts() -> Result<(), BadTimeout> {
+    TIMEOUT_VARS.iter().try_for_each(|var| millis_checked(var).map(drop))
+}
+
+fn millis_checked(var: &'static str) -> Result<Option<Duration>, BadTimeout> {
+    let Some(value) = std::env::var_os(var) else {
+        return Ok(None);
+    };
+    let value = value.to_string_lossy();
+    match value.parse::<u64>() {
+        Ok(ms) if (1..=MAX_TIMEOUT_MS).contains(&ms) => Ok(Some(Duration::from_millis(ms))),
+        _ => Err(BadTimeout {
+            var,
+            value: value.into_owned(),
+        }),
+    }
+}
+
+/// The variable's time-out; unset, or refused by [`check_timeouts`], the caller's default.
+fn millis_from(var: &'static str) -> Option<Duration> {
+    millis_checked(var).ok().flatten()
 }
 
 /// What a bridge is: how to start it and how to read its replies.
