@@ -49,8 +49,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Err(error) = rulediff::engine::json_bridge::check_timeouts() {
-        eprintln!("error: {error}");
+    let checked = rulediff::engine::json_bridge::check_timeouts()
+        .map_err(anyhow::Error::from)
+        .and_then(|()| commands::progress::check_env());
+    if let Err(error) = checked {
+        eprintln!("error: {error:#}");
         return ExitCode::from(2);
     }
     let result = match cli.command {

@@ -978,3 +978,44 @@ fn a_bridge_time_out_that_is_not_one_is_an_error_naming_the_variable() {
         assert!(stderr.contains(&said), "wanted `{said}` in\n{stderr}");
     }
 }
+
+/// Saved results whose plan no run could have had are refused, not rendered.
+#[test]
+fn a_results_file_whose_plan_no_run_could_have_is_refused() {
+    let dir = scratch("bad-plan");
+    let out = dir.join("campaign");
+    let args = ["random", "--board", "3x3", "--games", "1", "--out"];
+    let made = rulediff_within(60, &[&args[..], &[out.to_str().unwrap()]].concat());
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let saved = std::fs::read_to_string(out.join("results.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    let edits: [(&str, serde_json::Value, &str); 2] = [
+        (
+            "family",
+            "checkers".into(),
+            "the campaign's plan: unknown family `checkers` (known: go, chess, xiangqi)",
+        ),
+        (
+            "setup",
+            "board = \"0x0\"\nplayers = 2\n".into(),
+            "the campaign's plan: its start (`setup`): grid 0x0 is out of range (each side 1..=25)",
+        ),
+    ];
+    for (key, value, expected) in edits {
+        let mut edited = json.clone();
+        edited["plan"][key] = value;
+        let file = dir.join(format!("{key}.json"));
+        std::fs::write(&file, edited.to_string()).unwrap();
+        let report = dir.join(format!("{key}-report"));
+        refused(
+            &[
+                "report",
+                file.to_str().unwrap(),
+                "--out",
+                report.to_str().unwrap(),
+            ],
+            &format!("{}: {expected}", file.display()),
+        );
+        assert!(!report.exists(), "nothing is rendered for {key}");
+    }
+}

@@ -228,6 +228,7 @@ fn search_all<F: Symmetric + Explore>(
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches {elapsed}") {
         bar.set_style(style);
     }
+    let lines = super::progress::lines(&bar, Some("searches"));
     let rows = jobs
         .par_iter()
         .enumerate()
@@ -247,6 +248,7 @@ fn search_all<F: Symmetric + Explore>(
         })
         .collect::<anyhow::Result<Vec<Row>>>();
     bar.finish_and_clear();
+    lines.stop();
     if let Some(journal) = &journal {
         journal.flush()?;
     }

@@ -117,6 +117,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         bar.set_style(style);
     }
     bar.set_position(done);
+    let lines = super::progress::lines(&bar, Some("seeds"));
     for start in (done..args.games).step_by(CHUNK as usize) {
         let end = (start + CHUNK).min(args.games);
         let games: Vec<Surveyed> = (start..end)
@@ -133,6 +134,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         }
     }
     bar.finish_and_clear();
+    lines.stop();
     let table = markdown(&subjects, &tally, &long, args.games, &claims);
     let space = (subjects.len() > MAX_LISTED)
         .then(|| grouped(&subjects, &tally, &long, args.games, &claims));

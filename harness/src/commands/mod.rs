@@ -23,6 +23,7 @@ pub mod fuzz_seeds;
 pub mod journal;
 pub mod kee_claims;
 pub mod kee_space;
+pub mod progress;
 pub mod random;
 pub mod report;
 pub mod rules;

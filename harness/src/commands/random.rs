@@ -144,6 +144,7 @@ fn campaign_of<F: Explore>(
         .map(|r| (r.id.clone(), r.claims.clone()))
         .collect();
     let bar = progress(results.plan.own_games(), results.games_done);
+    let lines = super::progress::lines(&bar, Some("games"));
     folder::run_campaign(
         &args.out,
         setup,
@@ -160,6 +161,7 @@ fn campaign_of<F: Explore>(
         },
     )?;
     bar.finish_and_clear();
+    lines.stop();
     out!(
         "{}",
         rulediff::report::campaign::summary(&results, args.verbose)

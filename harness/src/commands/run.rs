@@ -94,6 +94,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
     }
     engines.preflight_cases(&families)?;
     let bar = progress(files.len() as u64);
+    let lines = super::progress::lines(&bar, Some("cases"));
     let outcomes: Vec<Outcome> = loaded
         .into_par_iter()
         .map(|loaded| {
@@ -103,6 +104,7 @@ pub fn main(args: &Args) -> anyhow::Result<ExitCode> {
         })
         .collect();
     bar.finish_and_clear();
+    lines.stop();
     let (runs, defects, errors) = split(outcomes);
     for error in &errors {
         eprintln!("error: {error}");

@@ -484,6 +484,7 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
         bar.set_style(style);
     }
     bar.set_prefix(format!("{} {}", job.info.id, job.board));
+    let lines = super::progress::lines(&bar, None);
     let report = |p: &Progress| {
         let per_second = p.nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
         bar.set_message(format!(
@@ -498,6 +499,7 @@ fn run(job: &Job, args: &Args, no_result: i32, bars: &MultiProgress) -> Row {
     };
     let result = solve(job.info, &job.setup, &job.prefix, &options, &report);
     bar.finish_and_clear();
+    lines.stop();
     match &result {
         Err(SolveError::Unfinished { lower, upper, .. }) => {
             row.proven = (lower == upper).then_some(*lower);

@@ -65,6 +65,14 @@ pub enum ResultsError {
         /// The file.
         path: PathBuf,
     },
+    /// Results whose plan names a family or a start this rulediff does not have.
+    #[error("{}: the campaign's plan: {message}", path.display())]
+    Plan {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with the plan.
+        message: String,
+    },
     /// Results of a version this rulediff does not read.
     #[error(
         "{}: results format version {found}; this rulediff reads version {VERSION} only",
@@ -119,7 +127,32 @@ pub fn from_json(path: &Path, text: &str) -> Result<Results, ResultsError> {
             })
         }
     }
-    serde_json::from_str(text).map_err(not_results)
+    let results: Results = serde_json::from_str(text).map_err(not_results)?;
+    check_plan(path, &results)?;
+    Ok(results)
+}
+
+/// Refuses a plan no run could have had (a family this rulediff lacks, a start its family
+/// refuses, as a 0×0 board), which would otherwise be rendered as if it had been played.
+fn check_plan(path: &Path, results: &Results) -> Result<(), ResultsError> {
+    let plan = &results.plan;
+    let bad = |message: String| ResultsError::Plan {
+        path: path.to_path_buf(),
+        message,
+    };
+    if !families::NAMES.contains(&plan.family.as_str()) {
+        return Err(bad(format!(
+            "unknown family `{}` (known: {})",
+            plan.family,
+            families::NAMES.join(", ")
+        )));
+    }
+    // The start is the family's case keys: read as a case of the family, as every case the
+    // campaign wrote begins.
+    let text = format!("family = \"{}\"\n{}", plan.family, plan.setup);
+    families::parse(path, &text)
+        .map(drop)
+        .map_err(|e| bad(format!("its start (`setup`): {}", e.message)))
 }
 
 /// The results as the file holds them.
