@@ -568,7 +568,7 @@ const ENGINES: &[(&str, &str)] = &[
     ),
     (
         "[[engine]]\nid = \"a\"\ncommand = \"x\"\nkomi = 0.3\n",
-        "e.toml:1: engine `a`: komi must be a multiple of 0.5",
+        "e.toml:1: engine `a`: komi 0.3 is not a multiple of 0.5",
     ),
     (
         "[[engine]]\nid = \"a\"\ncommand = \"x\"\nruleset = \"fide\"\n",
@@ -925,11 +925,34 @@ fn score_names_what_it_read_differently_in_the_records_notes() {
 #[test]
 fn values_past_their_bound_are_refused_with_the_bound() {
     let solve = ["solve", "--rules", "psk", "--board", "1x2", "--no-result"];
+    let bound = "is outside the points rulediff counts (less than 5e14 either way)";
     answers(
         &[&solve[..], &["1e308"]].concat(),
         2,
-        ": is outside the points rulediff counts (less than 5e14 either way)",
+        &format!("--no-result 1e308: {bound}"),
     );
+    let dir = scratch("komi-bound");
+    let case = dir.join("komi.toml");
+    std::fs::write(&case, "family = \"go\"\nboard = \"3x3\"\nkomi = 1e300\n").unwrap();
+    answers(
+        &["run", case.to_str().unwrap()],
+        1,
+        &format!("komi.toml:3:8: komi 1e300 {bound}"),
+    );
+    let engines = dir.join("e.toml");
+    std::fs::write(
+        &engines,
+        "[[engine]]\nid = \"a\"\ncommand = \"x\"\nkomi = 1e300\n",
+    )
+    .unwrap();
+    answers(
+        &["run", case.to_str().unwrap(), "--engines", engines.to_str().unwrap()],
+        2,
+        &format!("e.toml:1: engine `a`: komi 1e300 {bound}"),
+    );
+    // The value is shown as written, not as its 301 digits.
+    let out = rulediff_within(60, &[&solve[..], &["1e300"]].concat());
+    assert!(!text(&out.stderr).contains("0000000000"), "{}", text(&out.stderr));
     answers(
         &[&solve[..], &["10000"]].concat(),
         2,
@@ -1018,4 +1041,56 @@ fn a_results_file_whose_plan_no_run_could_have_is_refused() {
         );
         assert!(!report.exists(), "nothing is rendered for {key}");
     }
+}
+
+/// A memory budget below what the command already holds stops every search at once, and each
+/// row says that budget stopped it, the row FINITE by the ruleset's argument too.
+#[test]
+fn a_search_stopped_by_the_memory_budget_says_so() {
+    let args = [
+        "finite",
+        "--rules",
+        "psk,ssk",
+        "--board",
+        "4x4",
+        "--max-memory",
+        "1",
+    ];
+    let out = rulediff_within(60, &args);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    for row in rows {
+        assert!(row.contains("memory budget of 1 MiB ran out ("), "{row}");
+    }
+    assert!(
+        stdout.contains("| FINITE | by its termination argument (")
+            && stdout.contains("longest game not settled: memory budget of 1 MiB ran out ("),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_out_folder_that_is_a_file_is_refused_before_any_work_naming_the_file() {
+    let dir = scratch("out-file");
+    let file = dir.join("claims.md");
+    std::fs::write(&file, "not a folder").unwrap();
+    let said = format!(
+        "--out {}: is a file, not a folder (the folder for the results; it is made if missing)",
+        file.display()
+    );
+    let out = file.to_str().unwrap();
+    // A count of games that would take hours: the refusal comes first.
+    answers(
+        &["kee-claims", "--games", "100000000", "--out", out],
+        2,
+        &said,
+    );
+    answers(
+        &["finite", "--rules", "psk", "--board", "1x2", "--out", out],
+        2,
+        &said,
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }

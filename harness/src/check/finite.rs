@@ -67,6 +67,8 @@ pub enum Finiteness {
     FiniteByArgument {
         /// The ruleset's argument that every game ends, as its registry entry states it.
         argument: String,
+        /// Which budget ended the search for the longest game.
+        reason: String,
         /// Distinct states visited.
         states: usize,
         /// Plies on the deepest search path reached.
@@ -342,6 +344,7 @@ fn unknown<F: Symmetric>(
     match &info.termination {
         Some(argument) => Finiteness::FiniteByArgument {
             argument: argument.clone(),
+            reason,
             states,
             depth,
         },

@@ -45,6 +45,15 @@ where
     /// plan saved there. A journal left by another plan, or one found without `--resume`, is
     /// an error (nothing is overwritten unasked).
     pub fn open(out: &Path, plan: P, resume: bool) -> anyhow::Result<Self> {
+        // Before any work: a run that can only fail to write its results at the end must not
+        // start.
+        if out.exists() && !out.is_dir() {
+            bail!(
+                "--out {}: is a file, not a folder (the folder for the results; it is made if \
+                 missing)",
+                out.display()
+            );
+        }
         let path = out.join(FILE);
         let mut saved = Saved {
             plan: plan.clone(),

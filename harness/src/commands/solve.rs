@@ -645,10 +645,16 @@ fn no_result_value(points: f64) -> anyhow::Result<HalfPoints> {
     match HalfPoints::from_f64(points) {
         Some(h) if h.0.abs() < BOUND => Ok(h),
         Some(_) => bail!(
-            "--no-result {points}: outside -{0}..={0} (the solver's values hold less than {1} points either way)",
-            HalfPoints(BOUND - 1),
-            BOUND / 2
+            "--no-result {shown}: outside -{most}..={most} (the solver's values hold less than \
+             {half} points either way)",
+            shown = HalfPoints::shown(points),
+            most = HalfPoints(BOUND - 1),
+            half = BOUND / 2
         ),
-        None => bail!("--no-result {points}: {}", HalfPoints::refusal(points)),
+        None => bail!(
+            "--no-result {}: {}",
+            HalfPoints::shown(points),
+            HalfPoints::refusal(points)
+        ),
     }
 }

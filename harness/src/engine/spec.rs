@@ -35,6 +35,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::family::outcome::HalfPoints;
+
 /// A bad engine definition, with where it came from.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 #[error("{origin}: {message}")]
@@ -546,8 +548,10 @@ pub fn check(origin: &str, spec: &EngineSpec, families: &[Accepts]) -> Result<()
             ));
         }
     }
-    if !(spec.komi.is_finite() && (spec.komi * 2.0).fract() == 0.0) {
-        return Err(SpecError::new(origin, "komi must be a multiple of 0.5"));
+    // The same bound as a case's komi: a komi past it would be read as 0 by the engine's side.
+    if HalfPoints::from_f64(spec.komi).is_none() {
+        let (komi, refusal) = (HalfPoints::shown(spec.komi), HalfPoints::refusal(spec.komi));
+        return Err(SpecError::new(origin, format!("komi {komi} {refusal}")));
     }
     Ok(())
 }

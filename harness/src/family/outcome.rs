@@ -16,6 +16,16 @@ impl HalfPoints {
         (doubled.fract() == 0.0 && doubled.abs() < 1e15).then_some(HalfPoints(doubled as i64))
     }
 
+    /// `x` for a message about it: as written where it is in bounds, else in exponent form
+    /// (`1e300`, not its 301 digits).
+    pub fn shown(x: f64) -> String {
+        if x.is_finite() && x.abs() < 1e15 {
+            x.to_string()
+        } else {
+            format!("{x:e}")
+        }
+    }
+
     /// Why [`HalfPoints::from_f64`] refuses `x`, for messages: the bound, or the half point.
     pub fn refusal(x: f64) -> &'static str {
         if !x.is_finite() || (x * 2.0).abs() >= 1e15 {

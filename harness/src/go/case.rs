@@ -253,7 +253,7 @@ fn komi_per_seat(
         .iter()
         .map(|&k| {
             HalfPoints::from_f64(k)
-                .ok_or_else(|| src.error_in(komi, format!("komi {k} {}", HalfPoints::refusal(k))))
+                .ok_or_else(|| src.error_in(komi, format!("komi {} {}", HalfPoints::shown(k), HalfPoints::refusal(k))))
         })
         .collect()
 }

@@ -170,7 +170,11 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
                 Prop::PL(colour) if plays.is_empty() => setup.to_move = seat(*colour),
                 Prop::KM(komi) => {
                     let k = HalfPoints::from_f64(*komi)
-                        .ok_or(format!("KM[{komi}]: komi {}", HalfPoints::refusal(*komi)));
+                        .ok_or(format!(
+                            "KM[{}]: komi {}",
+                            HalfPoints::shown(*komi),
+                            HalfPoints::refusal(*komi)
+                        ));
                     setup.komi = Some(vec![HalfPoints(0), at(offset, k)?]);
                     record.komi_given = true;
                 }

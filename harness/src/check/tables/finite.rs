@@ -55,13 +55,14 @@ pub fn verdict(result: &Finiteness) -> (String, String) {
         ),
         Finiteness::FiniteByArgument {
             argument,
+            reason,
             states,
             depth,
         } => (
             "FINITE".into(),
             format!(
                 "by its termination argument ({argument}); longest game not settled: \
-                 {states} states searched to depth {depth}"
+                 {reason} after {states} states searched to depth {depth}"
             ),
         ),
         Finiteness::Unsupported { reason } => ("UNSUPPORTED".into(), reason.clone()),
