@@ -946,13 +946,22 @@ fn values_past_their_bound_are_refused_with_the_bound() {
     )
     .unwrap();
     answers(
-        &["run", case.to_str().unwrap(), "--engines", engines.to_str().unwrap()],
+        &[
+            "run",
+            case.to_str().unwrap(),
+            "--engines",
+            engines.to_str().unwrap(),
+        ],
         2,
         &format!("e.toml:1: engine `a`: komi 1e300 {bound}"),
     );
     // The value is shown as written, not as its 301 digits.
     let out = rulediff_within(60, &[&solve[..], &["1e300"]].concat());
-    assert!(!text(&out.stderr).contains("0000000000"), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("0000000000"),
+        "{}",
+        text(&out.stderr)
+    );
     answers(
         &[&solve[..], &["10000"]].concat(),
         2,
@@ -1093,4 +1102,58 @@ fn an_out_folder_that_is_a_file_is_refused_before_any_work_naming_the_file() {
         &said,
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+}
+
+/// Off a terminal, where indicatif draws nothing, a long command still says where it is: a
+/// plain line on stderr every `$RULEDIFF_PROGRESS_SECONDS` (30 s by default).
+#[test]
+fn long_runs_print_progress_lines_when_not_on_a_terminal() {
+    let dir = scratch("progress");
+    let out = dir.join("campaign");
+    let runs: [(&[&str], &str); 3] = [
+        (
+            &[
+                "random",
+                "--board",
+                "5x5",
+                "--games",
+                "18446744073709551615",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            "/18446744073709551615 games",
+        ),
+        (
+            &["finite", "--rules", "psk", "--board", "4x4"],
+            "0/1 searches",
+        ),
+        (&["solve", "--rules", "psk", "--board", "3x3"], "psk 3x3, "),
+    ];
+    for (i, (args, expected)) in runs.iter().enumerate() {
+        let err = dir.join(format!("{i}.err"));
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rulediff"))
+            .args(*args)
+            .env("RULEDIFF_PROGRESS_SECONDS", "1")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(&err).unwrap())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(3500));
+        let _ = child.kill();
+        let _ = child.wait();
+        let said = std::fs::read_to_string(&err).unwrap();
+        let lines = said.lines().filter(|l| l.starts_with("progress: ")).count();
+        assert!(lines >= 2, "{args:?}: {said}");
+        assert!(
+            said.contains(expected),
+            "{args:?}: wanted `{expected}` in\n{said}"
+        );
+    }
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_rulediff"))
+        .arg("rules")
+        .env("RULEDIFF_PROGRESS_SECONDS", "0")
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("RULEDIFF_PROGRESS_SECONDS=\"0\": not a number of seconds"));
 }

@@ -168,7 +168,10 @@ fn a_game_ended_by_the_rules_at_the_ply_limit_is_not_long() {
     let referees = select(&registry, "simple-ko,psk").unwrap();
     let ended = play_game(&setup, &referees, 2, &mut game_rng(1, 0));
     assert_eq!((ended.plies, ended.long), (2, false), "{ended:?}");
-    assert!(ended.faults.is_empty() && ended.found.is_empty(), "{ended:?}");
+    assert!(
+        ended.faults.is_empty() && ended.found.is_empty(),
+        "{ended:?}"
+    );
     let cut = play_game(&setup, &referees, 1, &mut game_rng(1, 0));
     assert_eq!((cut.plies, cut.long), (1, true), "{cut:?}");
 }

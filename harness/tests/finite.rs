@@ -170,7 +170,10 @@ fn budget_exhaustion_is_unknown_unless_the_rules_have_a_termination_argument() {
         panic!("psk has its termination argument")
     };
     // The verdict is the argument's; the row still says which budget ended the search.
-    assert_eq!((states, reason.as_str()), (1_000, "state budget of 1000 ran out"));
+    assert_eq!(
+        (states, reason.as_str()),
+        (1_000, "state budget of 1000 ran out")
+    );
     // The same referee without its argument: the search can only say it does not know.
     let psk = info("psk");
     let bare = RefereeInfo::new("psk-bare", "psk without its argument", "test", psk.make);

@@ -53,13 +53,11 @@ fn rule_differences_are_not_defects_and_lines_fit_the_terminal() {
     assert!(stdout.contains("expected rule differences"), "{stdout}");
     // The count beside the defects is the signatures that are not defects: all of them here.
     let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
     let signatures = json["signatures"].as_array().unwrap().len();
     assert!(signatures > 0, "{json}");
-    let counted = format!(
-        "in {signatures} signatures, 0 defects, {signatures} expected rule differences;"
-    );
+    let counted =
+        format!("in {signatures} signatures, 0 defects, {signatures} expected rule differences;");
     assert!(stdout.contains(&counted), "wanted `{counted}` in {stdout}");
     for line in stdout.lines() {
         assert!(line.chars().count() <= 120, "too wide: {line}");

@@ -53,7 +53,9 @@ pub struct BadTimeout {
 /// command): a value that [`timeout`] and [`startup`] cannot read would otherwise be
 /// ignored for the default without a word.
 pub fn check_timeouts() -> Result<(), BadTimeout> {
-    TIMEOUT_VARS.iter().try_for_each(|var| millis_checked(var).map(drop))
+    TIMEOUT_VARS
+        .iter()
+        .try_for_each(|var| millis_checked(var).map(drop))
 }
 
 fn millis_checked(var: &'static str) -> Result<Option<Duration>, BadTimeout> {

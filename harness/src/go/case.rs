@@ -252,8 +252,12 @@ fn komi_per_seat(
     values
         .iter()
         .map(|&k| {
-            HalfPoints::from_f64(k)
-                .ok_or_else(|| src.error_in(komi, format!("komi {} {}", HalfPoints::shown(k), HalfPoints::refusal(k))))
+            HalfPoints::from_f64(k).ok_or_else(|| {
+                src.error_in(
+                    komi,
+                    format!("komi {} {}", HalfPoints::shown(k), HalfPoints::refusal(k)),
+                )
+            })
         })
         .collect()
 }

@@ -169,12 +169,11 @@ fn import_game(text: &str) -> Result<Imported, Fault> {
                 Prop::AE(points) => at(offset, place_stones(&mut setup, points, EMPTY))?,
                 Prop::PL(colour) if plays.is_empty() => setup.to_move = seat(*colour),
                 Prop::KM(komi) => {
-                    let k = HalfPoints::from_f64(*komi)
-                        .ok_or(format!(
-                            "KM[{}]: komi {}",
-                            HalfPoints::shown(*komi),
-                            HalfPoints::refusal(*komi)
-                        ));
+                    let k = HalfPoints::from_f64(*komi).ok_or(format!(
+                        "KM[{}]: komi {}",
+                        HalfPoints::shown(*komi),
+                        HalfPoints::refusal(*komi)
+                    ));
                     setup.komi = Some(vec![HalfPoints(0), at(offset, k)?]);
                     record.komi_given = true;
                 }
