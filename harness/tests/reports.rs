@@ -139,7 +139,7 @@ fn a_referee_that_breaks_its_claim_makes_defects_that_lead_every_report() {
     let summary = rulediff::report::campaign_summary(&results, false);
     let defects = summary.find("defects (").expect("a defects section");
     let differences = summary
-        .find("expected rule differences")
+        .find("expected rule differences (")
         .unwrap_or(usize::MAX);
     assert!(defects < differences, "{summary}");
     let csv = rulediff::report::campaign_csv(&results).unwrap();
