@@ -1101,6 +1101,11 @@ fn an_out_folder_that_is_a_file_is_refused_before_any_work_naming_the_file() {
         2,
         &said,
     );
+    answers(
+        &["random", "--board", "3x3", "--games", "1", "--out", out],
+        2,
+        &said,
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }
 

@@ -39,6 +39,9 @@ pub enum FolderError {
     /// The results' place holds a folder (or another thing that is not a file).
     #[error("{} is a folder, not a results file: remove it or choose another --out", .0.display())]
     NotAFile(PathBuf),
+    /// `--out` names a file, where the campaign's folder goes.
+    #[error("--out {}: is a file, not a folder (the folder for the results; it is made if missing)", .0.display())]
+    OutIsAFile(PathBuf),
     /// A resume whose plan is not the saved campaign's.
     #[error("{} holds a different campaign (board, players, referees, seed, games or ply budget differ)", .0.display())]
     Different(PathBuf),
@@ -68,6 +71,9 @@ pub struct Opened {
 /// `resume`, the saved ones of the same plan, checked to be what batches of `batch` games
 /// could have saved.
 pub fn open(out: &Path, plan: Plan, resume: bool, batch: u64) -> Result<Opened, FolderError> {
+    if out.exists() && !out.is_dir() {
+        return Err(FolderError::OutIsAFile(out.to_path_buf()));
+    }
     let saved = out.join(results::FILE);
     if !saved.exists() {
         std::fs::create_dir_all(out).map_err(io(format!("cannot create {}", out.display())))?;
