@@ -367,6 +367,30 @@ fn every_combination_agrees_with_its_spec() {
     }
 }
 
+/// Bans that outlive the replacing play (`lasts=until-stone-at-point`) are the one state the
+/// fast referee keeps per seat: its 128 combinations, three random games each, rule as their
+/// spec twins at every step.
+#[test]
+fn lasting_bans_agree_with_the_spec() {
+    let lasting = rulediff::go::kee_readings()
+        .into_iter()
+        .filter(|r| rulediff::go::KeeBanLasts::UntilStoneAtPoint == r.lasts);
+    let mut n = 0;
+    for (i, reading) in lasting.enumerate() {
+        for game in 0..3 {
+            let seed = 20_000 + 3 * i as u64 + game;
+            let (setup, mut rng) = kee_claims::start(seed);
+            if let Err(disagreement) =
+                kee_claims::spec_agrees_under(seed, reading, &setup, &mut rng)
+            {
+                panic!("{disagreement}");
+            }
+        }
+        n += 1;
+    }
+    assert_eq!(n, 128);
+}
+
 /// `kee[…]` ids pick combinations; the ten named readings keep their names.
 #[test]
 fn bracket_ids_select_combinations() {
