@@ -249,13 +249,19 @@ fn the_ban_duration_parts_the_readings_on_three_points() {
     let registry = Go::registry_for(&format!("{any},{stone},{stone}@spec"));
     let find = |id: &str| registry.iter().find(|r| r.id == id).expect(id);
     let setup = GoSetup::empty(Graph::path(3).unwrap(), 2);
-    let Finiteness::Infinite { prefix, cycle, .. } =
-        search(find(any), &setup, Budget::states(100_000).with_symmetries(1))
-    else {
+    let Finiteness::Infinite { prefix, cycle, .. } = search(
+        find(any),
+        &setup,
+        Budget::states(100_000).with_symmetries(1),
+    ) else {
         panic!("an endless game under {any}")
     };
     assert_eq!(
-        search(find(stone), &setup, Budget::states(100_000).with_symmetries(1)),
+        search(
+            find(stone),
+            &setup,
+            Budget::states(100_000).with_symmetries(1)
+        ),
         Finiteness::Finite {
             longest: 37,
             states: 45_258

@@ -438,13 +438,23 @@ mod tests {
         // ban applies only with replace=other: 2 + 1 + 1.
         assert_eq!(parse("kee[replace=*,ban=*]").unwrap().unwrap().len(), 4);
         // lasts only with ban=pile: other × (next + pile × 2) + same + never.
-        assert_eq!(parse("kee[replace=*,ban=*,lasts=*]").unwrap().unwrap().len(), 5);
-        let stone = parse("kee[ban=pile,lasts=until-stone-at-point]").unwrap().unwrap();
+        assert_eq!(
+            parse("kee[replace=*,ban=*,lasts=*]")
+                .unwrap()
+                .unwrap()
+                .len(),
+            5
+        );
+        let stone = parse("kee[ban=pile,lasts=until-stone-at-point]")
+            .unwrap()
+            .unwrap();
         assert_eq!(id_of(&stone[0]), "kee[ban=pile,lasts=until-stone-at-point]");
         // Under ban=next the duration says nothing: the id is the canonical one.
         let next = parse("kee[lasts=until-stone-at-point]").unwrap().unwrap();
         assert_eq!(id_of(&next[0]), "kee");
-        let spelled = parse("kee[ban=pile,lasts=until-any-play]").unwrap().unwrap();
+        let spelled = parse("kee[ban=pile,lasts=until-any-play]")
+            .unwrap()
+            .unwrap();
         assert_eq!(id_of(&spelled[0]), "kee[ban=pile]");
         let bad = parse("kee[rescind=maybe]")
             .unwrap()
