@@ -19,8 +19,8 @@ pub struct Group<K> {
 impl<K> Group<K> {
     /// The `axis=value` every member takes, for the axes on which the whole space varies
     /// (within the given `space`) but this group does not; a value the others imply in
-    /// `space` (`lasts=until-any-play` beside `ban=next`, where `lasts` says nothing) is left
-    /// out, which leaves the combinations they name as they were.
+    /// every combination there is (`lasts=until-any-play` beside `ban=next`, where `lasts`
+    /// says nothing) is left out, which leaves the combinations they name as they were.
     pub fn shared(&self, space: &[Reading]) -> Vec<String> {
         let mut shared: Vec<&Axis> = AXES
             .iter()
@@ -35,8 +35,9 @@ impl<K> Group<K> {
             axis.value_of(r).name == axis.value_of(&self.members[0]).name
         };
         // Later axes first: `lasts` goes before the `ban` that implies it is checked.
+        let every = axes::every_reading();
         for i in (0..shared.len()).rev() {
-            let implied = space
+            let implied = every
                 .iter()
                 .filter(|r| (shared.iter().enumerate()).all(|(j, a)| j == i || takes(a, r)))
                 .all(|r| takes(shared[i], r));
