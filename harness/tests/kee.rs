@@ -237,22 +237,72 @@ fn erasing_rescinds_allows_an_endless_game_on_three_points() {
     assert!(refused || kept.status().unwrap().is_over());
 }
 
+/// How long a rule-14 ban lasts parts two readings on three points in a row (issue 37): with
+/// bans that end with any play the search finds an endless game; with bans that last until a
+/// stone is played at their point (and come back with the game a rescind restores) every game
+/// ends, and both the fast referee and its spec twin refuse the lasso at the same ply, the
+/// lasting ban's (`corpus/go/kee/readings/ban-lasts-3-point-path.toml`: ply 25).
+#[test]
+fn the_ban_duration_parts_the_readings_on_three_points() {
+    let any = "kee[rescind=erase,ban=pile,round=restarts]";
+    let stone = "kee[rescind=erase,ban=pile,lasts=until-stone-at-point,round=restarts]";
+    let registry = Go::registry_for(&format!("{any},{stone},{stone}@spec"));
+    let find = |id: &str| registry.iter().find(|r| r.id == id).expect(id);
+    let setup = GoSetup::empty(Graph::path(3).unwrap(), 2);
+    let Finiteness::Infinite { prefix, cycle, .. } = search(
+        find(any),
+        &setup,
+        Budget::states(100_000).with_symmetries(1),
+    ) else {
+        panic!("an endless game under {any}")
+    };
+    assert_eq!(
+        search(
+            find(stone),
+            &setup,
+            Budget::states(100_000).with_symmetries(1)
+        ),
+        Finiteness::Finite {
+            longest: 37,
+            states: 45_258
+        }
+    );
+    let lasso: Vec<GoPlay> = prefix
+        .iter()
+        .chain(&cycle)
+        .chain(&cycle)
+        .map(|t| Go::parse_play(&setup, t).unwrap())
+        .collect();
+    let refusal = |id: &str| {
+        let mut r = (find(id).make)();
+        r.start(&setup).unwrap();
+        lasso.iter().enumerate().find_map(|(i, p)| {
+            let verdict = r.play(p).unwrap();
+            (!verdict.is_legal()).then(|| (i, verdict.to_string()))
+        })
+    };
+    let fast = refusal(stone).expect("the lasting ban refuses the lasso");
+    assert!(fast.1.contains("replay-rescinded"), "{fast:?}");
+    assert_eq!(refusal(&format!("{stone}@spec")), Some(fast));
+}
+
 /// Every case under `corpus/go/kee/` holds for each Kee reading's `@spec` twin too, with the
 /// expectation written for the fast referee.
 #[test]
 fn spec_twins_meet_the_corpus_expectations() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/go/kee");
-    let registry = Go::registry();
     let mut checked = 0;
     for path in rulediff::discover_cases(&[dir]).expect("corpus/go/kee exists") {
         let AnyCase::Go(case) = rulediff::load_case(&path).unwrap_or_else(|e| panic!("{e}")) else {
             panic!("{}: not a Go case", path.display())
         };
         for (id, expectation) in &case.expect {
-            if !id.starts_with("kee") {
+            if !id.starts_with("kee") || id.ends_with("@spec") {
                 continue;
             }
             let spec_id = format!("{id}@spec");
+            // Combinations by parts (`kee[…]`) are made on demand.
+            let registry = Go::registry_for(&spec_id);
             let spec = registry
                 .iter()
                 .find(|r| r.id == spec_id)
@@ -284,11 +334,16 @@ fn state_keys_fingerprint_the_exact_summary() {
     use rulediff::go::KeeReferee;
     use std::collections::HashMap;
     let mut seen: HashMap<Vec<u64>, Vec<u64>> = HashMap::new();
-    for seed in 0..40 {
+    // The named readings, and the one whose bans outlive the replacing play (keyed by seat).
+    let mut readings: Vec<_> = VARIANTS.iter().map(|v| v.reading).collect();
+    readings.extend(rulediff::go::kee_reading_of(
+        "kee[ban=pile,lasts=until-stone-at-point]",
+    ));
+    for seed in 0..44 {
         let (setup, mut rng) = kee_claims::start(seed);
-        let variant = &VARIANTS[seed as usize % VARIANTS.len()];
-        let plays = kee_claims::play(variant.reading, Policy::AnyPlay, &setup, &mut rng);
-        let mut r = KeeReferee::new(variant.id, variant.reading);
+        let reading = readings[seed as usize % readings.len()];
+        let plays = kee_claims::play(reading, Policy::AnyPlay, &setup, &mut rng);
+        let mut r = KeeReferee::new("k", reading);
         r.start(&setup).unwrap();
         for play in plays.iter().take(60) {
             r.play(play).unwrap();
@@ -316,6 +371,30 @@ fn every_combination_agrees_with_its_spec() {
             panic!("{disagreement}");
         }
     }
+}
+
+/// Bans that outlive the replacing play (`lasts=until-stone-at-point`) are the one state the
+/// fast referee keeps per seat: its 128 combinations, three random games each, rule as their
+/// spec twins at every step.
+#[test]
+fn lasting_bans_agree_with_the_spec() {
+    let lasting = rulediff::go::kee_readings()
+        .into_iter()
+        .filter(|r| rulediff::go::KeeBanLasts::UntilStoneAtPoint == r.lasts);
+    let mut n = 0;
+    for (i, reading) in lasting.enumerate() {
+        for game in 0..3 {
+            let seed = 20_000 + 3 * i as u64 + game;
+            let (setup, mut rng) = kee_claims::start(seed);
+            if let Err(disagreement) =
+                kee_claims::spec_agrees_under(seed, reading, &setup, &mut rng)
+            {
+                panic!("{disagreement}");
+            }
+        }
+        n += 1;
+    }
+    assert_eq!(n, 128);
 }
 
 /// `kee[…]` ids pick combinations; the ten named readings keep their names.

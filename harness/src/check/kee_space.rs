@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::go::rules::kee::axes::{self, AXES};
+use crate::go::rules::kee::axes::{self, Axis, AXES};
 use crate::go::rules::kee::{Opponents, Reading};
 
 /// Combinations with one behaviour.
@@ -18,15 +18,35 @@ pub struct Group<K> {
 
 impl<K> Group<K> {
     /// The `axis=value` every member takes, for the axes on which the whole space varies
-    /// (within the given `space`) but this group does not.
+    /// (within the given `space`) but this group does not; a value the others imply in
+    /// every combination there is (`lasts=until-any-play` beside `ban=next`, where `lasts`
+    /// says nothing) is left out, which leaves the combinations they name as they were.
     pub fn shared(&self, space: &[Reading]) -> Vec<String> {
-        AXES.iter()
+        let mut shared: Vec<&Axis> = AXES
+            .iter()
             .filter(|axis| {
                 let value = |r: &Reading| axis.value_of(r).name;
                 let first = value(&self.members[0]);
                 self.members.iter().all(|r| value(r) == first)
                     && space.iter().any(|r| value(r) != first)
             })
+            .collect();
+        let takes = |axis: &Axis, r: &Reading| {
+            axis.value_of(r).name == axis.value_of(&self.members[0]).name
+        };
+        // Later axes first: `lasts` goes before the `ban` that implies it is checked.
+        let every = axes::every_reading();
+        for i in (0..shared.len()).rev() {
+            let implied = every
+                .iter()
+                .filter(|r| (shared.iter().enumerate()).all(|(j, a)| j == i || takes(a, r)))
+                .all(|r| takes(shared[i], r));
+            if implied {
+                shared.remove(i);
+            }
+        }
+        shared
+            .iter()
             .map(|axis| format!("{}={}", axis.key, axis.value_of(&self.members[0]).name))
             .collect()
     }

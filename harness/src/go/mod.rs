@@ -64,9 +64,9 @@ pub use rules::katago::scoring::{
     count as katago_count, independent_life_area, Extras as KataGoExtras,
 };
 pub use rules::katago::spec::KataGoSpec;
-pub use rules::kee::axes::every_reading as kee_readings;
+pub use rules::kee::axes::{every_reading as kee_readings, reading_of as kee_reading_of};
 pub use rules::kee::fast::KeeReferee;
-pub use rules::kee::VARIANTS as KEE_VARIANTS;
+pub use rules::kee::{BanLasts as KeeBanLasts, VARIANTS as KEE_VARIANTS};
 pub use rules::kinds::KoKind;
 pub use score::{score as outcome_of_count, Count, Scoring};
 pub use score_plain::score_plain as outcome_of_count_plain;

@@ -173,8 +173,9 @@ pub fn grouped(
             .min_by_key(|v| (v.plays.len(), v.setup.players, v.claim))
             .map_or("none".to_string(), |v| {
                 format!(
-                    "claim {} under `{}` ({}), {} plays on `{}` with {} players",
-                    v.claim.label(),
+                    // The column's name: claim 6 with its reading.
+                    "{} under `{}` ({}), {} plays on `{}` with {} players",
+                    v.claim.column(),
                     v.variant,
                     v.policy.name(),
                     v.plays.len(),

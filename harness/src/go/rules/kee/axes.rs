@@ -6,7 +6,7 @@
 //! takes is called by that name (`kee[rescind=erase]` is `kee:rescind-erases`), so their
 //! cases and snapshots keep their ids.
 
-use super::{BanScope, Opponents, Reading, Replacement, RescindRecord, Turn};
+use super::{BanLasts, BanScope, Opponents, Reading, Replacement, RescindRecord, Turn};
 
 /// One axis: its key in ids, the sentence it reads, and its values, default first.
 pub struct Axis {
@@ -39,10 +39,15 @@ impl Axis {
     /// Does this axis say anything under `reading`? `ban` says how long "another play"
     /// binds, so only when the replacing play must differ and is the rescinded player's next
     /// play (`turn=again`); under `turn=next` the rescinding pass is the replacement, so
-    /// `replace=other` and `replace=same` agree (only `never` still bans).
+    /// `replace=other` and `replace=same` agree (only `never` still bans). `lasts` says how
+    /// long a piled ban outlives the replacing play, so only under `ban=pile`: `ban=next` is
+    /// itself the reading that the ban holds "for the replacing play only" (and a ban that
+    /// outlived it would come back with the game a rescind restores, which is a pile).
     pub fn applies(&self, reading: &Reading) -> bool {
+        let bans = reading.replacement == Replacement::Differs && reading.turn == Turn::Again;
         match self.key {
-            "ban" => reading.replacement == Replacement::Differs && reading.turn == Turn::Again,
+            "ban" => bans,
+            "lasts" => bans && reading.ban == BanScope::Pile,
             "replace" => {
                 reading.turn == Turn::Again || reading.replacement == Replacement::NeverAgain
             }
@@ -56,7 +61,7 @@ const fn v(name: &'static str, meaning: &'static str) -> AxisValue {
 }
 
 /// Every axis, in the order ids list them.
-pub const AXES: [Axis; 10] = [
+pub const AXES: [Axis; 11] = [
     Axis {
         key: "rescind",
         sentence: "Rule 14: \"the game would restart from there.\"",
@@ -97,6 +102,16 @@ pub const AXES: [Axis; 10] = [
         ],
         get: |r| (r.ban == BanScope::Pile) as usize,
         set: |r, i| r.ban = [BanScope::Next, BanScope::Pile][i],
+    },
+    Axis {
+        key: "lasts",
+        sentence: "Rule 14: \"Once a stone play is rescinded, the player has to reconsider another play to replace it and the game would restart from there.\" (with ban=pile)",
+        values: &[
+            v("until-any-play", "the ban is on \"another play to replace it\": it binds the replacing play, which has then been made, so any later play ends it"),
+            v("until-stone-at-point", "\"the game would restart from there\" restarts the game with its bans: a ban stays alive while no stone has been played at its point since (by anyone), and a later rescind that restores a game in which it was alive brings it back"),
+        ],
+        get: |r| (r.lasts == BanLasts::UntilStoneAtPoint) as usize,
+        set: |r, i| r.lasts = [BanLasts::UntilAnyPlay, BanLasts::UntilStoneAtPoint][i],
     },
     Axis {
         key: "start",
@@ -388,9 +403,9 @@ mod tests {
     #[test]
     fn the_space_has_every_combination_once_and_ids_round_trip() {
         let all = every_reading();
-        // 2 rescinds × (turn=again: other×2 bans + same + never; turn=next: other + never)
-        // × 2^6 for the binary axes.
-        assert_eq!(all.len(), 2 * (4 + 2) * 64);
+        // 2 rescinds × (turn=again: other × (next + pile × 2 durations) + same + never;
+        // turn=next: other + never) × 2^6 for the binary axes.
+        assert_eq!(all.len(), 2 * (5 + 2) * 64);
         assert_eq!(all[0], Reading::DEFAULT);
         let mut ids = std::collections::HashSet::new();
         for r in &all {
@@ -419,9 +434,28 @@ mod tests {
     #[test]
     fn wildcards_and_errors() {
         assert_eq!(parse("kee[rescind=*]").unwrap().unwrap().len(), 2);
-        assert_eq!(parse("kee[rescind=erase,*]").unwrap().unwrap().len(), 384);
+        assert_eq!(parse("kee[rescind=erase,*]").unwrap().unwrap().len(), 448);
         // ban applies only with replace=other: 2 + 1 + 1.
         assert_eq!(parse("kee[replace=*,ban=*]").unwrap().unwrap().len(), 4);
+        // lasts only with ban=pile: other × (next + pile × 2) + same + never.
+        assert_eq!(
+            parse("kee[replace=*,ban=*,lasts=*]")
+                .unwrap()
+                .unwrap()
+                .len(),
+            5
+        );
+        let stone = parse("kee[ban=pile,lasts=until-stone-at-point]")
+            .unwrap()
+            .unwrap();
+        assert_eq!(id_of(&stone[0]), "kee[ban=pile,lasts=until-stone-at-point]");
+        // Under ban=next the duration says nothing: the id is the canonical one.
+        let next = parse("kee[lasts=until-stone-at-point]").unwrap().unwrap();
+        assert_eq!(id_of(&next[0]), "kee");
+        let spelled = parse("kee[ban=pile,lasts=until-any-play]")
+            .unwrap()
+            .unwrap();
+        assert_eq!(id_of(&spelled[0]), "kee[ban=pile]");
         let bad = parse("kee[rescind=maybe]")
             .unwrap()
             .unwrap_err()

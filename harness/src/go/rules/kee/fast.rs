@@ -24,7 +24,9 @@
 //!   (they are a function of the rest);
 //! - under `kee:rescinded-banned`, the (board, seat, point) triples banned for good;
 //! - under `ban=pile`, the points banned to the player to move, and per restorable live play
-//!   the points banned where it was made (a rescind of it restores them).
+//!   the points banned where it was made (a rescind of it restores them); under
+//!   `lasts=until-stone-at-point` bans outlive the replacing play, so these are every ban
+//!   still alive, each with the seat it binds.
 //!
 //! Positions are compared by 64-bit Zobrist hash, as everywhere in the finiteness checker.
 //! The live stack makes that summary grow with the game: a rescind can cascade back through
@@ -42,7 +44,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
-use super::{BanScope, Opponents, Reading, Replacement, RescindRecord, Turn};
+use super::{BanLasts, BanScope, Opponents, Reading, Replacement, RescindRecord, Turn};
 use crate::go::board::{Board, Colour, Effect, Scratch, EMPTY};
 use crate::go::graph::Vertex;
 use crate::go::rules::analysis::{self, Analysis};
@@ -73,6 +75,9 @@ type ByHash<V> = HashMap<u64, V, BuildHasherDefault<Identity>>;
 
 /// Seats as bit masks (bit `s` for seat `s`).
 type Seats = u8;
+
+/// A ban of rule 14: the seat may not play at the point.
+type Ban = (u8, Vertex);
 
 /// The passes made since the last live stone play (or since the start).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -139,16 +144,17 @@ struct Game {
     gap: Gap,
     /// The point the seat to move may not play: he was just rescinded there (rule 14).
     ban: Option<Vertex>,
-    /// With `ban=pile`, the further points banned here: stone plays rescinded earlier at this
-    /// point of the live game (sorted).
-    piled: Vec<Vertex>,
+    /// With `ban=pile`, the further bans here: stone plays rescinded earlier at this point of
+    /// the live game, banned to the seat to move; with `lasts=until-stone-at-point`, every
+    /// ban still alive, of any seat, `ban` excepted (sorted).
+    piled: Vec<Ban>,
     /// (board hash, seat, point) rescinded, for `kee:rescinded-banned`.
     banned: Vec<(u64, usize, Vertex)>,
     /// The board before each live stone play, back to back.
     snapshots: Vec<Colour>,
-    /// The points banned before each live stone play (`ban=pile`), back to back, each run
+    /// The bans alive before each live stone play (`ban=pile`), back to back, each run
     /// sorted: one buffer, so a copy of the game is one allocation, not one per play.
-    bans_before: Vec<Vertex>,
+    bans_before: Vec<Ban>,
     undo: Vec<Undo>,
     over: Option<Outcome>,
 }
@@ -299,6 +305,11 @@ impl KeeReferee {
     }
 }
 
+/// Do bans outlive the replacing play (`lasts=until-stone-at-point`, with `ban=pile`)?
+fn lasting(reading: &Reading) -> bool {
+    reading.ban == BanScope::Pile && reading.lasts == BanLasts::UntilStoneAtPoint
+}
+
 fn opponent_mask(reading: &Reading, seat: usize, players: usize) -> Seats {
     let all: Seats = ((1u16 << players) - 1) as Seats;
     match reading.opponents {
@@ -334,7 +345,8 @@ impl Game {
 
     /// Rule 14: was `seat` rescinded at `v` (just now, or on this board for good)?
     fn replay_forbidden(&self, seat: usize, v: Vertex) -> bool {
-        (seat == self.to_move && (self.ban == Some(v) || self.piled.contains(&v)))
+        (seat == self.to_move && self.ban == Some(v))
+            || self.piled.contains(&(seat as u8, v))
             || self
                 .banned
                 .iter()
@@ -437,12 +449,16 @@ impl Game {
         if reading.ban == BanScope::Pile {
             self.pile_here();
         }
+        if lasting(reading) {
+            // A stone at its point ends a ban.
+            self.piled.retain(|&(_, p)| p != v);
+        }
         self.board.play(v, colour_of(seat), scratch);
         let hash = self.board.hash();
         self.appear(reading, hash, t);
         self.stamp(reading, seat, |s| s.any_play = t);
         self.gap = Gap::default();
-        self.advance(seat);
+        self.advance(reading, seat);
     }
 
     /// Saves every point banned at this point of the live game, under `ban=pile`, as the
@@ -450,12 +466,13 @@ impl Game {
     fn pile_here(&mut self) {
         let at = self.bans_before.len();
         self.bans_before.extend_from_slice(&self.piled);
-        self.bans_before.extend(self.ban);
+        let seat = self.to_move as u8;
+        self.bans_before.extend(self.ban.map(|v| (seat, v)));
         self.bans_before[at..].sort_unstable();
     }
 
     /// The points banned where live stone play `i` was made (`ban=pile`).
-    fn bans_of(&self, i: usize) -> &[Vertex] {
+    fn bans_of(&self, i: usize) -> &[Ban] {
         let end = self
             .live
             .get(i + 1)
@@ -491,7 +508,7 @@ impl Game {
             self.gap.plain |= bit;
         }
         self.gap.round |= bit;
-        self.advance(seat);
+        self.advance(reading, seat);
         if self.gap.round == self.all_seats() {
             self.finish();
         }
@@ -531,7 +548,7 @@ impl Game {
                 self.ban = Some(top.vertex);
                 if reading.ban == BanScope::Pile {
                     self.piled = bans_before;
-                    self.piled.retain(|&p| p != top.vertex);
+                    self.piled.retain(|&b| b != (seat as u8, top.vertex));
                 }
             }
             Replacement::MaySame => self.ban = None,
@@ -564,11 +581,21 @@ impl Game {
         }
     }
 
-    fn advance(&mut self, seat: usize) {
+    /// After a play by `seat`: the next seat moves, and the bans that end with a play end.
+    fn advance(&mut self, reading: &Reading, seat: usize) {
         self.plies += 1;
         self.to_move = (seat + 1) % self.setup.players;
-        self.ban = None;
-        self.piled.clear();
+        match self.ban.take() {
+            // The mover's ban outlives his play: it joins the others, in order.
+            Some(v) if lasting(reading) => {
+                let ban = (seat as u8, v);
+                if let Err(at) = self.piled.binary_search(&ban) {
+                    self.piled.insert(at, ban);
+                }
+            }
+            _ if lasting(reading) => {}
+            _ => self.piled.clear(),
+        }
     }
 
     /// Rule 17: area scoring of the live board, with the case's dead stones and komi.
@@ -768,13 +795,16 @@ impl KeeReferee {
             out.set(game.appearance_bits(&self.reading));
         }
         if self.reading.ban == BanScope::Pile {
-            // Only under `ban=pile` do bans outlive one play, so only then do they key.
+            // Only under `ban=pile` do bans outlive one play, so only then do they key; the
+            // seat matters only when they outlive the replacing play (else it is the mover's).
+            let seats = lasting(&self.reading);
+            let ban = |&(s, p): &Ban| p as u64 | if seats { (s as u64) << 16 } else { 0 };
             out.word(game.piled.len() as u64);
-            game.piled.iter().for_each(|&p| out.word(p as u64));
+            game.piled.iter().for_each(|b| out.word(ban(b)));
             for i in frames {
                 let bans = game.bans_of(i);
                 out.word(bans.len() as u64);
-                bans.iter().for_each(|&p| out.word(p as u64));
+                bans.iter().for_each(|b| out.word(ban(b)));
             }
         }
         if self.reading.replacement == Replacement::NeverAgain {

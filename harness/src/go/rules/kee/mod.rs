@@ -91,6 +91,18 @@ pub enum BanScope {
     Pile,
 }
 
+/// How long a ban of rule 14 (with [`BanScope::Pile`]) stays alive once the replacing play
+/// has been made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BanLasts {
+    /// It binds the replacing play and ends with any later play (`kee`).
+    UntilAnyPlay,
+    /// It stays alive while no stone has been played at its point since, of any seat, and a
+    /// rescind that restores a game in which it was alive brings it back with the rest of
+    /// that game (`kee[ban=pile,lasts=until-stone-at-point]`).
+    UntilStoneAtPoint,
+}
+
 /// Who moves after a rescind (rule 14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Turn {
@@ -119,6 +131,8 @@ pub struct Reading {
     pub replacement: Replacement,
     /// How long the ban on the rescinded play holds (rule 14).
     pub ban: BanScope,
+    /// How long a ban stays alive after the replacing play (rule 14, with `ban=pile`).
+    pub lasts: BanLasts,
     /// The initial board counts as an appearance (rule 11).
     pub start_appears: bool,
     /// An opponent who has made no play at all since the first appearance "has only made
@@ -151,6 +165,7 @@ impl Reading {
         opponents: Opponents::All,
         cascade: true,
         ban: BanScope::Next,
+        lasts: BanLasts::UntilAnyPlay,
         turn: Turn::Again,
     };
 }

@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use super::{BanScope, Reading, Replacement, RescindRecord, Turn};
+use super::{BanLasts, BanScope, Reading, Replacement, RescindRecord, Turn};
 use crate::go::board::{Colour, EMPTY};
 use crate::go::graph::Vertex;
 use crate::go::rules::spec_cache::{board_hash, played, BoardIndex, PlainPlays};
@@ -54,14 +54,18 @@ struct Derived {
     /// Passes in `live` from this index on count toward the round (rule 15), besides
     /// starting after the last live stone play.
     round_mark: usize,
-    /// The seat to move may not play at these points: his plays there were rescinded (the
-    /// last one; under `ban=pile`, every one rescinded at this point of the live game).
-    ban: Vec<Vertex>,
+    /// (seat, point): the seat may not play at the point, his play there was rescinded (the
+    /// last one; under `ban=pile`, every one rescinded at this point of the live game; under
+    /// `lasts=until-stone-at-point`, every one still alive).
+    ban: Vec<(usize, Vertex)>,
     /// Every rescinded stone play, as an index into the record.
     rescinded: Vec<usize>,
     /// Per stone play of the record: the live game before it (the point of the game where
     /// it was made). Kept only under `ban=pile`, the one reading that asks.
     made_at: std::collections::HashMap<usize, Vec<usize>>,
+    /// Per stone play of the record: the bans alive when it was made (what a rescind of it
+    /// restores). Kept only under `lasts=until-stone-at-point`, the one reading that asks.
+    bans_before: std::collections::HashMap<usize, Vec<(usize, Vertex)>>,
 }
 
 pub(crate) struct KeeSpec {
@@ -127,6 +131,7 @@ impl KeeSpec {
             ban: Vec::new(),
             rescinded: Vec::new(),
             made_at: std::collections::HashMap::new(),
+            bans_before: std::collections::HashMap::new(),
         };
         for i in 0..self.record.len() {
             self.replay_one(&mut d, i)?;
@@ -151,10 +156,23 @@ impl KeeSpec {
                 d.made_at.insert(i, d.live.clone());
             }
         }
+        if self.lasting() {
+            d.bans_before.insert(i, d.ban.clone());
+        }
         d.live.push(i);
         d.to_move = (event.seat + 1) % setup.players;
-        d.ban.clear();
+        match (self.lasting(), event.play) {
+            // A stone at its point ends a ban; nothing else does.
+            (true, GoPlay::Stone(v)) => d.ban.retain(|&(_, p)| p != v),
+            (true, _) => {}
+            (false, _) => d.ban.clear(),
+        }
         Ok(())
+    }
+
+    /// Do bans outlive the replacing play (`lasts=until-stone-at-point`)?
+    fn lasting(&self) -> bool {
+        self.reading.ban == BanScope::Pile && self.reading.lasts == BanLasts::UntilStoneAtPoint
     }
 
     /// Position in `d.live` of the last live stone play.
@@ -206,12 +224,17 @@ impl KeeSpec {
         d.ban.clear();
         // Under `turn=next` the rescinding pass replaced the play: nothing is banned.
         if self.reading.replacement == Replacement::Differs && self.reading.turn == Turn::Again {
-            d.ban.push(v);
+            if self.lasting() {
+                // The game restored comes back with the bans alive in it.
+                d.ban.clone_from(&d.bans_before[&index]);
+            }
+            d.ban.push((seat, v));
             if self.reading.ban == BanScope::Pile {
                 let here = &d.made_at[&index];
                 d.ban.extend(d.rescinded.iter().filter_map(|r| {
-                    match (d.made_at.get(r) == Some(here), self.record[*r].play) {
-                        (true, GoPlay::Stone(p)) => Some(p),
+                    let rescinded = &self.record[*r];
+                    match (d.made_at.get(r) == Some(here), rescinded.play) {
+                        (true, GoPlay::Stone(p)) => Some((rescinded.seat, p)),
                         _ => None,
                     }
                 }));
@@ -288,7 +311,7 @@ impl KeeSpec {
 
     /// Rule 14: is `seat` barred from replaying at `v` on this board?
     fn replay_barred(&self, d: &Derived, seat: usize, v: Vertex) -> bool {
-        (seat == d.to_move && d.ban.contains(&v))
+        d.ban.contains(&(seat, v))
             || (self.reading.replacement == Replacement::NeverAgain
                 && d.rescinded.iter().any(|&e| {
                     let stone = &self.record[e];
