@@ -197,7 +197,7 @@ impl Dialect<Xiangqi> for XiangqiDialect {
 const ENDINGS: Endings = Endings {
     kind: |rule| match rule {
         "checkmate" | "stalemate" | "perpetual-check" | "perpetual-chase" => Some("decisive"),
-        "repetition" | "50-move" | "rule" => Some("draw"),
+        "repetition" | "50-move" | "insufficient-material" | "rule" => Some("draw"),
         _ => None,
     },
     reconciled: |_, _| false,

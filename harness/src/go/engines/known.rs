@@ -126,7 +126,7 @@ fn node_bridges() -> Vec<EngineSpec> {
         },
         summary: format!(
             "goban 8.3.64 (npm, OGS's GobanEngine) over the JSON protocol, rules preset {preset}: {what}; \
-             rulediff ends at two passes and counts by area"
+             the bridge ends at two passes (OGS's server then runs stone removal) and reports GobanEngine#computeScore"
         ),
         ..gtp(&format!("ogs-{preset}"), Vec::new(), Some(ruleset))
     }));
@@ -155,67 +155,78 @@ const TENUKI_KO_RULES: [(&str, &str, &str); 4] = [
     ("tenuki-nsk", "natural-situational-superko", "nsk"),
 ];
 
-/// OGS's GobanEngine rules presets (goban 8.3.64, GobanEngine's defaults by `rules`): the
-/// preset, our ruleset with the same ko and suicide rules, and what the preset sets. The
-/// `ing` preset's superko_algorithm "ing" is checked as positional repetition
-/// (`isBoardRepeating` looks for equal boards whatever the algorithm but "ssk").
+/// OGS's GobanEngine rules presets (goban 8.3.64): the preset, the ruleset of ours it names,
+/// and what the preset sets (GobanEngine's defaults by `rules`). Each claims the ruleset its
+/// name documents (GobanEngine.d.ts: `export type GobanEngineRules = "chinese" | "aga" |
+/// "japanese" | "korean" | "ing" | "nz"`; the `ing` case of GobanEngine.ts cites
+/// "https://www.usgo-archive.org/sites/default/files/pdf/IngRules2006.pdf"), not the ko and
+/// suicide rules its code has: where the code rules otherwise, that is a finding.
 const OGS_PRESETS: [(&str, &str, &str); 6] = [
     (
         "chinese",
-        "psk",
-        "allow_superko false, superko_algorithm csk, no self-capture",
+        "chinese",
+        "allow_superko false, superko_algorithm csk, no self-capture, area",
     ),
     (
         "aga",
-        "ssk",
-        "allow_superko false, superko_algorithm ssk, no self-capture",
+        "aga",
+        "allow_superko false, superko_algorithm ssk, no self-capture, area",
     ),
     (
         "japanese",
-        "simple-ko",
-        "allow_superko true (basic ko only), no self-capture",
+        "japanese",
+        "allow_superko true (basic ko only), no self-capture, territory",
     ),
     (
         "korean",
-        "simple-ko",
-        "allow_superko true (basic ko only), no self-capture",
+        "korean",
+        "allow_superko true (basic ko only), no self-capture, territory",
     ),
     (
         "ing",
-        "psk+all-suicide",
-        "allow_superko false, superko_algorithm ing, self-capture allowed",
+        "ing",
+        "allow_superko false, superko_algorithm ing, self-capture allowed, area",
     ),
     (
         "nz",
-        "ssk+all-suicide",
-        "allow_superko false, superko_algorithm ssk, self-capture allowed",
+        "new-zealand",
+        "allow_superko false, superko_algorithm ssk, self-capture allowed, area",
     ),
 ];
 
 /// The Python Go environments of PyPI packages, each through its bridge in
-/// `harness/bridges/` (python3, or `$RULEDIFF_PYTHON`).
+/// `harness/bridges/` (python3, or `$RULEDIFF_PYTHON`), each claiming the rules its
+/// documentation names. OpenSpiel's go names Tromp-Taylor (go_board.h, on TrompTaylorScore:
+/// "Score according to https://senseis.xmp.net/?TrompTaylorRules."); its code forbids
+/// suicide, forbids basic ko only and draws a repetition (go.h: "We also treat superko as a
+/// draw"), which show as findings. PettingZoo's go_v5 wraps minigo, whose go_base.py says
+/// "Obeys CGOS Rules of Play. In short: No suicides, Chinese/area scoring, Positional superko
+/// (this is very crudely approximate at the moment.)": our `psk`; its code forbids basic ko
+/// only, which shows as a finding.
 fn python_bridges() -> Vec<EngineSpec> {
     let python = python();
     let bridges = [
         (
             "openspiel-go",
             vec![python.clone(), script("openspiel_bridge.py"), "go".into()],
-            "OpenSpiel 2.0.2 (PyPI open-spiel) go over the JSON protocol: legal_actions(), basic ko; \
-             a repetition ends its game as a draw (go.h); empty boards only",
+            "tromp-taylor",
+            "OpenSpiel 2.0.2 (PyPI open-spiel) go over the JSON protocol: legal_actions() (no suicide, basic ko); \
+             it ends at two passes with its Tromp-Taylor returns (no margin), a repetition drawn (go.h); empty boards only",
         ),
         (
             "pettingzoo-go",
             vec![python, script("pettingzoo_bridge.py")],
+            "psk",
             "PettingZoo 1.27 go_v5 over the JSON protocol: the action mask (captures, no suicide, basic ko); \
-             empty boards only",
+             it ends at two passes with its rewards and minigo's area score; empty boards only",
         ),
     ];
     bridges
         .into_iter()
-        .map(|(id, argv, summary)| EngineSpec {
+        .map(|(id, argv, ruleset, summary)| EngineSpec {
             kind: Kind::Bridge { argv },
             summary: summary.into(),
-            ..gtp(id, Vec::new(), Some("simple-ko"))
+            ..gtp(id, Vec::new(), Some(ruleset))
         })
         .collect()
 }
