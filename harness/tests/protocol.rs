@@ -478,34 +478,82 @@ fn pettingzoo_go_referees_through_its_bridge() {
     agrees_with_simple_ko("pettingzoo-go");
 }
 
-/// The outcome the telling fake engine (`tests/engines/telling_bridge.py MODE`) reports after
-/// a stone and two passes, through the Go bridge referee.
-fn told(mode: &str) -> String {
+/// The outcome a Go bridge `argv` reports after a stone on the centre of an empty 3x3 board
+/// (komi 7.5) and two passes, through the Go bridge referee; the game goes on before.
+fn go_told(id: &str, argv: Vec<String>) -> String {
     use rulediff::go::{GoPlay, GoSetup};
     use rulediff::Graph;
     use rulediff::{Referee, Status};
+    let timeouts = (Duration::from_secs(30), Duration::from_secs(60));
+    let mut referee = rulediff::go::bridge_referee(id, argv, timeouts, 7.5);
+    let setup = GoSetup::empty(Graph::grid(3, 3, false).unwrap(), 2);
+    referee.start(&setup).unwrap();
+    for play in [GoPlay::Stone(4), GoPlay::Pass] {
+        assert!(referee.play(&play).unwrap().is_legal(), "{id}");
+        assert_eq!(referee.status().unwrap(), Status::Ongoing, "{id}");
+    }
+    assert!(referee.play(&GoPlay::Pass).unwrap().is_legal(), "{id}");
+    match referee.status().unwrap() {
+        Status::Over { outcome } => outcome.summary(),
+        Status::Ongoing => panic!("{id}: the game did not end at two passes"),
+    }
+}
+
+/// The outcome the telling fake engine (`tests/engines/telling_bridge.py MODE`) reports after
+/// a stone and two passes, through the Go bridge referee.
+fn told(mode: &str) -> String {
     let script = format!(
         "{}/tests/engines/telling_bridge.py",
         env!("CARGO_MANIFEST_DIR")
     );
-    let timeouts = (Duration::from_secs(20), Duration::from_secs(20));
-    let mut referee = rulediff::go::bridge_referee(
+    go_told(
         &format!("telling-{mode}"),
         vec!["python3".into(), script, mode.into()],
-        timeouts,
-        7.5,
-    );
-    let setup = GoSetup::empty(Graph::grid(3, 3, false).unwrap(), 2);
-    referee.start(&setup).unwrap();
-    for play in [GoPlay::Stone(4), GoPlay::Pass] {
-        assert!(referee.play(&play).unwrap().is_legal());
-        assert_eq!(referee.status().unwrap(), Status::Ongoing, "{mode}");
+    )
+}
+
+/// The Python Go environments tell their own end and result at two passes: OpenSpiel its
+/// returns only (Tromp-Taylor: one black stone owns the nine points, 9 - 7.5 > 0, so Black
+/// wins; no margin), PettingZoo its rewards and minigo's score, B+1.5.
+#[test]
+fn openspiel_go_tells_its_end_and_returns() {
+    if !common::tools(&[common::Tool::OpenSpiel]) {
+        return;
     }
-    assert!(referee.play(&GoPlay::Pass).unwrap().is_legal());
-    match referee.status().unwrap() {
-        Status::Over { outcome } => outcome.summary(),
-        Status::Ongoing => panic!("{mode}: the engine ended the game at two passes"),
+    let argv = vec![
+        "python3".into(),
+        rulediff::bundled_script("openspiel_bridge.py"),
+        "go".into(),
+    ];
+    assert_eq!(go_told("openspiel-go", argv), "B+two-passes");
+}
+
+#[test]
+fn pettingzoo_go_tells_its_end_rewards_and_score() {
+    if !common::tools(&[common::Tool::PettingZoo]) {
+        return;
     }
+    let argv = vec![
+        "python3".into(),
+        rulediff::bundled_script("pettingzoo_bridge.py"),
+    ];
+    assert_eq!(go_told("pettingzoo-go", argv), "B+1.5");
+}
+
+/// The npm Go engines: OGS's GobanEngine#computeScore by each preset's scoring (area: 9 to
+/// 7.5; territory: 8 to 7.5), Tenuki's Game#score; Sabaki's board has no end or count of its
+/// own, so rulediff's controller ends it at two passes and counts by area.
+#[test]
+fn npm_go_bridges_tell_their_engines_count() {
+    if !common::tools(&[common::Tool::NodeBridges]) {
+        return;
+    }
+    let node = |script: &str, args: &[&str]| rulediff::node_command(script, args);
+    let ogs = |preset: &str| node("ogs_goban_bridge.js", &["--rules", preset]);
+    assert_eq!(go_told("ogs-chinese", ogs("chinese")), "B+1.5");
+    assert_eq!(go_told("ogs-japanese", ogs("japanese")), "B+0.5");
+    assert_eq!(go_told("tenuki", node("tenuki_bridge.js", &[])), "B+1.5");
+    assert_eq!(go_told("sabaki", node("sabaki_bridge.js", &[])), "B+1.5");
 }
 
 /// The engine's own result is what the referee shows (rulediff's area count of this board
@@ -577,4 +625,25 @@ fn chess_bridges_show_every_ending_their_engine_reports() {
         chess_told(&python_chess, mate_at_100, "f7g7"),
         "white+checkmate"
     );
+}
+
+/// OpenSpiel's ChessState tells its end by its returns and predicates: a checkmate on the
+/// 100th half-move is a checkmate (MaybeFinalReturns asks the fifty-move counter only of a
+/// position with a move left), a stalemate a draw, the 100th quiet half-move a draw.
+#[test]
+fn openspiel_chess_tells_each_end_as_its_state_computes_it() {
+    if !common::tools(&[common::Tool::OpenSpiel]) {
+        return;
+    }
+    let engine = vec![
+        "python3".to_string(),
+        rulediff::bundled_script("openspiel_bridge.py"),
+        "chess".to_string(),
+    ];
+    let mate_at_100 = "7k/5Q2/6K1/8/8/8/8/8 w - - 99 80";
+    assert_eq!(chess_told(&engine, mate_at_100, "f7g7"), "white+checkmate");
+    let stalemate = "7k/8/6K1/8/8/8/8/5Q2 w - - 0 80";
+    assert_eq!(chess_told(&engine, stalemate, "f1f7"), "draw:stalemate");
+    let quiet = "7k/8/8/8/8/8/8/K6R b - - 99 80";
+    assert_eq!(chess_told(&engine, quiet, "h8g8"), "draw:fifty-move");
 }

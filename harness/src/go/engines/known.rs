@@ -14,6 +14,23 @@ pub fn gtp(id: &str, argv: Vec<String>, ruleset: Option<&str>) -> EngineSpec {
     EngineSpec::new(Go::NAME, id, Kind::Gtp { argv }, ruleset)
 }
 
+/// A protocol bridge `id` run as `argv`, claiming `ruleset`, described by `summary`. Where a
+/// case gives no komi it plays with the komi of the ruleset it claims (a named ruleset's own,
+/// 0 for a bare ko rule), so that a result is compared at the same komi: komi is a setting of
+/// the game the bridge passes to the engine, not a rule the engine has.
+fn bridge(id: &str, argv: Vec<String>, ruleset: &str, summary: String) -> EngineSpec {
+    let komi = crate::go::rules::presets::presets()
+        .into_iter()
+        .find(|p| p.id == ruleset)
+        .map_or(0.0, |p| p.komi);
+    EngineSpec {
+        kind: Kind::Bridge { argv },
+        summary,
+        komi,
+        ..gtp(id, Vec::new(), Some(ruleset))
+    }
+}
+
 /// Placeholder in a command for the path of the generated all-zero Leela Zero network.
 pub const ZERO_WEIGHTS: &str = "{zero-weights}";
 
@@ -109,36 +126,28 @@ fn node_bridges() -> Vec<EngineSpec> {
     ];
     let mut specs: Vec<EngineSpec> = sabaki
         .into_iter()
-        .map(|(id, args, ruleset, suicide)| EngineSpec {
-            kind: Kind::Bridge {
-                argv: node_command("sabaki_bridge.js", args),
-            },
-            summary: format!(
+        .map(|(id, args, ruleset, suicide)| {
+            let summary = format!(
                 "@sabaki/go-board 1.4.3 (npm) over the JSON protocol: makeMove with preventKo, {suicide}; \
                  rulediff ends at two passes and counts by area"
-            ),
-            ..gtp(id, Vec::new(), Some(ruleset))
+            );
+            bridge(id, node_command("sabaki_bridge.js", args), ruleset, summary)
         })
         .collect();
-    specs.extend(OGS_PRESETS.into_iter().map(|(preset, ruleset, what)| EngineSpec {
-        kind: Kind::Bridge {
-            argv: node_command("ogs_goban_bridge.js", &["--rules", preset]),
-        },
-        summary: format!(
+    specs.extend(OGS_PRESETS.into_iter().map(|(preset, ruleset, what)| {
+        let summary = format!(
             "goban 8.3.64 (npm, OGS's GobanEngine) over the JSON protocol, rules preset {preset}: {what}; \
              the bridge ends at two passes (OGS's server then runs stone removal) and reports GobanEngine#computeScore"
-        ),
-        ..gtp(&format!("ogs-{preset}"), Vec::new(), Some(ruleset))
+        );
+        let argv = node_command("ogs_goban_bridge.js", &["--rules", preset]);
+        bridge(&format!("ogs-{preset}"), argv, ruleset, summary)
     }));
-    specs.extend(TENUKI_KO_RULES.into_iter().map(|(id, ko, ruleset)| EngineSpec {
-        kind: Kind::Bridge {
-            argv: node_command("tenuki_bridge.js", &["--ko", ko]),
-        },
-        summary: format!(
+    specs.extend(TENUKI_KO_RULES.into_iter().map(|(id, ko, ruleset)| {
+        let summary = format!(
             "tenuki 0.3.1 (npm) over the JSON protocol: koRule {ko}, no suicide, scoring area, empty boards only; \
              Tenuki ends at two passes and counts"
-        ),
-        ..gtp(id, Vec::new(), Some(ruleset))
+        );
+        bridge(id, node_command("tenuki_bridge.js", &["--ko", ko]), ruleset, summary)
     }));
     specs.extend(python_bridges());
     specs
@@ -223,10 +232,6 @@ fn python_bridges() -> Vec<EngineSpec> {
     ];
     bridges
         .into_iter()
-        .map(|(id, argv, ruleset, summary)| EngineSpec {
-            kind: Kind::Bridge { argv },
-            summary: summary.into(),
-            ..gtp(id, Vec::new(), Some(ruleset))
-        })
+        .map(|(id, argv, ruleset, summary)| bridge(id, argv, ruleset, summary.into()))
         .collect()
 }
