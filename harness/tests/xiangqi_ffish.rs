@@ -101,7 +101,9 @@ fn told(id: &str, fen: &str, play: Option<&str>) -> String {
     let mut referee = (info.make)();
     referee.start(&setup).unwrap();
     if let Some(play) = play {
-        let verdict = referee.play(&Ranks::ZeroToNine.parse(play).unwrap()).unwrap();
+        let verdict = referee
+            .play(&Ranks::ZeroToNine.parse(play).unwrap())
+            .unwrap();
         assert!(verdict.is_legal(), "{id} {play}");
     }
     match referee.status().unwrap() {
@@ -136,7 +138,11 @@ fn the_bridge_tells_every_end_pyffish_reports() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines[0]["ends"], serde_json::json!([]), "{replies}");
-    assert_eq!(lines[1]["ends"], serde_json::json!(["checkmate"]), "{replies}");
+    assert_eq!(
+        lines[1]["ends"],
+        serde_json::json!(["checkmate"]),
+        "{replies}"
+    );
 }
 
 fn bridge(requests: &str, env: &[(&str, &str)]) -> String {

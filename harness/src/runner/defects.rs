@@ -43,7 +43,10 @@ pub fn layer(a: &Ruling, b: &Ruling) -> Option<Layer> {
 /// margin, as an engine that reports only its winner or returns does.
 fn counted_against_told(x: &Outcome, y: &Outcome) -> bool {
     matches!(x, Outcome::Score { .. })
-        && matches!(y, Outcome::Score { .. } | Outcome::Win { .. } | Outcome::Draw { .. })
+        && matches!(
+            y,
+            Outcome::Score { .. } | Outcome::Win { .. } | Outcome::Draw { .. }
+        )
 }
 
 /// Two referees that claim the same in a layer and ruled one step apart in it.

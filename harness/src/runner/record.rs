@@ -107,9 +107,7 @@ impl ResultSplit {
     pub fn of(rulings: &[Ruling]) -> Option<ResultSplit> {
         let taking_part = ended(rulings)?;
         let first = taking_part.first()?;
-        if taking_part.iter().all(|o| o.summary() == first.summary())
-            || Self::told_alike(rulings)
-        {
+        if taking_part.iter().all(|o| o.summary() == first.summary()) || Self::told_alike(rulings) {
             return None;
         }
         let counted = taking_part
