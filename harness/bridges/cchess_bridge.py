@@ -10,7 +10,8 @@ piece's movement, blocking, its own side's pieces) holds and `is_checked_move` d
 mover's king may not be attackable after it, facing kings included), exactly the moves its
 `no_moves()` looks for. A side with no such move has lost (`no_moves`; xiangqi has no
 stalemate draw). cchess has no repetition or move-count rule, so it claims rulediff's
-`no-repetition`.
+`no-repetition`. Protocol 2: every state carries "ends", the end no_moves() reports (at most
+one: cchess has no other).
 """
 
 import os
@@ -71,11 +72,16 @@ class Game:
         return other.is_checking()
 
     def state(self):
+        """cchess's one end, ChessBoard.no_moves() (the side to move has no legal move, or no
+        king): a loss for the side to move, a checkmate where its opponent gives check."""
         legal = self.legal()
-        if legal:
-            return {"ok": True, "legal": True, "moves": legal, "over": False}
+        if not self.board.no_moves():
+            if not legal:
+                raise RuntimeError("cchess lists no move but no_moves() says there is one")
+            return {"ok": True, "legal": True, "moves": legal, "over": False, "ends": []}
         reason = "checkmate" if self.in_check() else "stalemate"
-        return {"ok": True, "legal": True, "moves": [], "over": True, "result": "loss", "reason": reason}
+        return {"ok": True, "legal": True, "moves": [], "over": True, "result": "loss",
+                "reason": reason, "ends": [reason]}
 
 
 def start(request):

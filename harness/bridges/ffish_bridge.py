@@ -15,11 +15,14 @@ Requests:
   {"cmd": "quit"}
 
 Every reply to start, play and state is the whole state:
-  {"ok": true, "legal": true, "moves": [legal moves], "over": false}
+  {"ok": true, "legal": true, "moves": [legal moves], "over": false, "ends": []}
   {"ok": true, "legal": true, "moves": [], "over": true,
    "result": "win" | "loss" | "draw",        (for the side to move)
    "reason": "checkmate" | "stalemate" | "repetition" | "perpetual-check" |
-             "perpetual-chase" | "rule"}
+             "perpetual-chase" | "50-move" | "insufficient-material" | "rule",
+   "ends": [every reason that holds, the one of "result" first]}
+Protocol 2: "ends" lists every end pyffish reports at once (no legal move, an immediate end,
+insufficient material on both sides, an optional end), "result" and "reason" are the first.
 "legal" is false (and nothing changed) when play's move was not legal. Errors:
   {"ok": false, "error": "..."}
 
@@ -103,6 +106,7 @@ class Game:
         self.board = Board(fen)
         self.keys = [self.board.key()]
         self.cached = None
+        self.material = None
         for move in moves:
             if move not in self.legal():
                 raise ValueError(f"history move {move} is not legal")
@@ -111,6 +115,7 @@ class Game:
     def push(self, move):
         if self.board.play(move):
             self.keys = []
+            self.material = None
         self.cached = None
         self.moves.append(move)
         self.keys.append(self.board.key())
@@ -129,17 +134,35 @@ class Game:
         return self.state(judge=False)
 
     def state(self, judge=True):
+        """Every end pyffish reports here, each asked on its own, and its result: the first
+        found, in the order no legal move (game_result), an immediate end
+        (is_immediate_game_end), insufficient material on both sides
+        (has_insufficient_material), an optional end (is_optional_game_end)."""
         legal = self.legal()
+        found = []
         if not legal:
             value = sf.game_result(self.variant, self.fen, self.moves)
             check = sf.gives_check(self.variant, self.fen, self.moves)
-            return ended(value, "checkmate" if check else "stalemate")
-        if not judge or not self.may_end():
-            return {"ok": True, "legal": True, "moves": legal, "over": False}
-        end, value = sf.is_optional_game_end(self.variant, self.fen, self.moves)
+            found.append((value, "checkmate" if check else "stalemate"))
+        end, value = sf.is_immediate_game_end(self.variant, self.fen, self.moves)
         if end:
-            return ended(value, self.reason(value))
-        return {"ok": True, "legal": True, "moves": legal, "over": False}
+            found.append((value, "rule"))
+        if all(self.insufficient()):
+            found.append((0, "insufficient-material"))
+        if judge and self.may_end():
+            end, value = sf.is_optional_game_end(self.variant, self.fen, self.moves)
+            if end:
+                found.append((value, self.reason(value)))
+        if not found:
+            return {"ok": True, "legal": True, "moves": legal, "over": False, "ends": []}
+        return ended(found[0][0], found[0][1], [reason for _, reason in found])
+
+    def insufficient(self):
+        """has_insufficient_material for each side; material changes only by a capture, so
+        it is asked again only after one."""
+        if self.material is None:
+            self.material = sf.has_insufficient_material(self.variant, self.fen, self.moves)
+        return self.material
 
     def reason(self, value):
         now = " ".join(sf.get_fen(self.variant, self.fen, self.moves).split()[:2])
@@ -161,9 +184,10 @@ class Game:
         return "perpetual-check" if checks else "perpetual-chase"
 
 
-def ended(value, reason):
+def ended(value, reason, ends):
     result = "draw" if value == 0 else ("win" if value > 0 else "loss")
-    return {"ok": True, "legal": True, "moves": [], "over": True, "result": result, "reason": reason}
+    return {"ok": True, "legal": True, "moves": [], "over": True, "result": result,
+            "reason": reason, "ends": ends}
 
 
 def start(request):

@@ -1,21 +1,28 @@
 #!/usr/bin/env python3
 """OpenSpiel's `go` and `chess` (PyPI open-spiel) as rulediff referees, over rulediff's
-JSON-lines referee protocol (docs/protocol.md).
+JSON-lines referee protocol, version 2 (docs/protocol.md).
 
-    python3 openspiel_bridge.py go      # legality from GoState.legal_actions()
-    python3 openspiel_bridge.py chess   # legality and game end from ChessState
+    python3 openspiel_bridge.py go      # legality, game end and returns from GoState
+    python3 openspiel_bridge.py chess   # legality, game end and returns from ChessState
 
 Go: OpenSpiel starts from an empty board only (its parameters are board_size, komi, handicap
-and max_game_length), so a setup with stones is refused. Its default max_game_length
-(board_size^2 * 2) ends games early; the bridge sets it past any campaign's ply budget and
-says "ends": false, so rulediff ends a game at two passes and counts, and legality alone is
-compared, and the one end of its own: a play that recreates a position is legal and ends the
-game as a draw (go.h: "We also treat superko as a draw"), which the bridge's status reports as
-{"over": true, "rule": "superko", "winner": null}. An action is row * size + column, row 0 at
-the bottom; size^2 is a pass.
+and max_game_length), so a setup with stones is refused. GoState ends a game itself
+(GoState::IsTerminal): at two passes in a row, scored by TrompTaylorScore (go_board.h: "Score
+according to https://senseis.xmp.net/?TrompTaylorRules."); at a play that recreates a position
+(go.h: "We also treat superko as a draw"); at max_game_length moves. Its result is its returns,
++1 to the winner and -1 to the loser (0 each for a draw): GoState::Returns computes the
+Tromp-Taylor score but gives no margin, so the bridge reports the returns and no margin. The
+default max_game_length (board_size^2 * 2) would end random games early; the bridge sets it
+past any campaign's ply budget. An action is row * size + column, row 0 at the bottom; size^2
+is a pass.
 
-Chess: the state ends the game by itself (checkmate, stalemate, insufficient material,
-threefold repetition, fifty moves), with no claim; moves in UCI from chess.Move.to_lan().
+Chess: ChessState ends the game by itself (ChessState::MaybeFinalReturns: insufficient
+material, threefold repetition, no legal move, fifty moves), with no claim; its result is its
+returns. The Python API tells the repetition (is_repetition_draw), whether a move is left
+(board().has_legal_moves()) and the returns, which tell a checkmate from a stalemate; the
+fifty-move counter is the one its FEN writes; insufficient material is the draw that none of
+these explains (MaybeFinalReturns' first test, not exposed). Moves in UCI from
+chess.Move.to_lan().
 """
 import os
 import sys
@@ -32,6 +39,8 @@ except ImportError as error:  # reported in hello: rulediff says what is missing
     IMPORT_ERROR = "open-spiel is not installed (pip install open-spiel): %s" % error
 
 GAME = sys.argv[1] if len(sys.argv) > 1 else "go"
+# Past any campaign's ply budget: GoState's default (board_size^2 * 2) would end games early.
+MAX_GAME_LENGTH = 1000000
 state = {"game": None, "size": 0}
 
 
@@ -42,7 +51,7 @@ def go_start(setup):
         raise ValueError("OpenSpiel's go plays square boards")
     size = setup["width"]
     game = pyspiel.load_game(
-        "go", {"board_size": size, "komi": float(setup["komi"]), "max_game_length": 1000000})
+        "go", {"board_size": size, "komi": float(setup["komi"]), "max_game_length": MAX_GAME_LENGTH})
     state["game"], state["size"] = game.new_initial_state(), size
 
 
@@ -81,38 +90,65 @@ def legal_moves():
     return chess_moves()
 
 
+def seat_returns(game, seats):
+    """The returns of a terminal state, by seat name."""
+    returns = game.returns()
+    return {seat: returns[player] for player, seat in enumerate(seats)}
+
+
+def chess_ends(game):
+    """Every end ChessState tells, each asked on its own where the API lets it."""
+    board = game.board()
+    returns = game.returns()
+    ends = []
+    if not board.has_legal_moves():
+        ends.append("stalemate" if returns[0] == returns[1] else "checkmate")
+    if game.is_repetition_draw():
+        ends.append("threefold")
+    # MaybeFinalReturns asks the fifty-move counter only of a position with a move left.
+    if board.has_legal_moves() and int(board.to_fen().split()[4]) >= 100:
+        ends.append("fifty-move")
+    if game.is_terminal() and not ends:
+        ends.append("insufficient-material")
+    return ends
+
+
 def chess_status():
     game = state["game"]
     if not game.is_terminal():
-        return {"over": False, "claim": None}
-    returns = game.returns()
-    if returns[0] == returns[1]:
-        return {"over": True, "rule": draw_rule(game), "winner": None}
+        return {"over": False, "ends": [], "claims": []}
+    ends = chess_ends(game)
     # Player 0 is Black in OpenSpiel's chess.
-    winner = "black" if returns[0] > returns[1] else "white"
-    return {"over": True, "rule": "checkmate", "winner": winner}
+    returns = seat_returns(game, ["black", "white"])
+    if returns["black"] == returns["white"]:
+        rule = next(e for e in ends if e != "checkmate")
+        return {"over": True, "ends": ends, "result": {"winner": None, "rule": rule}}
+    winner = "black" if returns["black"] > returns["white"] else "white"
+    return {"over": True, "ends": ends, "result": {"winner": winner, "rule": "checkmate"}}
 
 
-def draw_rule(game):
-    """OpenSpiel says only that the game is drawn; the reason is read off the state."""
-    if not game.board().has_legal_moves():
-        return "stalemate"
-    if game.is_repetition_draw():
-        return "threefold"
-    if int(game.board().to_fen().split()[4]) >= 100:
-        return "fifty-move"
-    return "insufficient-material"
+def go_ends(game):
+    """Why GoState::IsTerminal holds: two passes, the move limit, else its superko flag."""
+    history = game.history()
+    pass_action = state["size"] ** 2
+    ends = []
+    if len(history) >= 2 and history[-1] == history[-2] == pass_action:
+        ends.append("two-passes")
+    if len(history) >= MAX_GAME_LENGTH:
+        ends.append("move-limit")
+    if not ends:
+        ends.append("superko")
+    return ends
 
 
 def go_status():
-    """Terminal without two passes: a repeated position, which OpenSpiel scores as a draw."""
+    """GoState's own end and returns (player 0 is Black)."""
     game = state["game"]
-    history = game.history()
-    pass_action = state["size"] ** 2
-    passes = len(history) >= 2 and history[-1] == history[-2] == pass_action
-    if game.is_terminal() and not passes:
-        return {"over": True, "rule": "superko", "winner": None}
-    return {"over": False}
+    if not game.is_terminal():
+        return {"over": False, "ends": [], "claims": []}
+    ends = go_ends(game)
+    return {"over": True, "ends": ends, "result": {"rewards": seat_returns(game, ["B", "W"]),
+                                                   "rule": ends[0]}}
 
 
 def answer(request):
@@ -142,12 +178,15 @@ def hello():
     if IMPORT_ERROR:
         return {"error": IMPORT_ERROR}
     rules = {
-        "go": "GoState.legal_actions(): captures, no suicide, positional superko (go_board.cc)",
+        "go": "GoState: legal_actions() (GoBoard::IsLegalMove: no suicide, basic ko); ends at two "
+        "passes scored by TrompTaylorScore (go_board.h: \"Score according to "
+        "https://senseis.xmp.net/?TrompTaylorRules.\"), a repetition drawn (go.h: \"We also "
+        "treat superko as a draw\"); returns, no margin",
         "chess": "ChessState: checkmate, stalemate, insufficient material, threefold and fifty "
         "moves end the game without a claim",
     }[GAME]
     return {"name": "OpenSpiel " + GAME, "version": pyspiel.__version__ if hasattr(pyspiel, "__version__") else "2.0.2",
-            "family": GAME, "rules": rules, "ends": GAME != "go"}
+            "family": GAME, "rules": rules, "ends": True}
 
 
 if __name__ == "__main__":

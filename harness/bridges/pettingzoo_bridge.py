@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """PettingZoo's `go_v5` (PyPI pettingzoo, with pygame for its import) as a rulediff Go
-referee, over rulediff's JSON-lines referee protocol (docs/protocol.md).
+referee, over rulediff's JSON-lines referee protocol, version 2 (docs/protocol.md).
 
 Legality is the environment's action mask (`observe(agent)["action_mask"]`), a play is
 `env.step(action)`. go_v5 starts from an empty board with Black to move (its parameters are
-board_size and komi), so a setup with stones is refused. Its game ends at two passes in a row,
-as rulediff's controller ends it, so the bridge says "ends": false and legality alone is
-compared. An action is row * size + column, row 0 at the top; size^2 is a pass.
+board_size and komi), so a setup with stones is refused. The environment ends its game itself
+(its documentation: "The game ends if both players sequentially decide to pass"): then every
+agent's `terminations` entry is set and `rewards` holds its returns (+1 to the winner, -1 to
+the loser: "### Rewards"). Those returns come from minigo's `Position.result()`, the sign of
+`Position.score()` (go_base.py: "Return score from B perspective"), so the bridge reports the
+margin that score gives beside the returns. An action is row * size + column, row 0 at the
+top; size^2 is a pass.
 """
 import os
 import sys
@@ -56,6 +60,28 @@ def move(a):
     return [column, row]
 
 
+SEATS = {"black_0": "B", "white_0": "W"}
+
+
+def status():
+    """The environment's end, its rewards, and the margin of the count they come from."""
+    env = state["env"]
+    if not any(env.terminations.values()) and not any(env.truncations.values()):
+        return {"over": False, "ends": [], "claims": []}
+    position = env.unwrapped._go
+    ends = ["two-passes"] if position.is_game_over() else []
+    if any(env.truncations.values()):
+        ends.append("truncated")
+    rewards = {SEATS[agent]: float(r) for agent, r in env.rewards.items()}
+    score = float(position.score())
+    result = {"rewards": rewards, "rule": ends[0] if ends else "end"}
+    if score != 0:
+        result.update(winner="B" if score > 0 else "W", margin=abs(score))
+    else:
+        result.update(winner=None)
+    return {"over": True, "ends": ends, "result": result}
+
+
 def answer(request):
     cmd = request["cmd"]
     if cmd == "start":
@@ -72,7 +98,7 @@ def answer(request):
             state["env"].step(a)
         return {"legal": True}
     if cmd == "status":
-        return {"over": False}
+        return status()
     raise ValueError("unknown command %r" % cmd)
 
 
@@ -83,9 +109,10 @@ def hello():
         "name": "PettingZoo go_v5",
         "version": pettingzoo.__version__,
         "family": "go",
-        "rules": "go_v5 action mask (minigo's go_base: captures, no suicide, basic ko); "
-        "the game ends at two passes",
-        "ends": False,
+        "rules": "go_v5: the action mask (minigo's go_base.py, \"Obeys CGOS Rules of Play. In "
+        "short: No suicides, Chinese/area scoring, Positional superko\"); \"The game ends if both "
+        "players sequentially decide to pass\"; rewards +1/-1, and the score they come from",
+        "ends": True,
     }
 
 

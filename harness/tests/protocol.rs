@@ -359,26 +359,6 @@ fn chess_js_and_chessops_referee_through_their_bridges() {
     }
 }
 
-/// A short campaign of `engine` against `simple-ko` on 5x5: no divergence, no fault.
-fn agrees_with_simple_ko(engine: &str) {
-    let results = campaign_against_simple_ko(engine);
-    assert_eq!(
-        results["signatures"],
-        serde_json::json!([]),
-        "{engine}: {results}"
-    );
-}
-
-/// A short campaign of `engine` against `simple-ko` on 5x5 with no fault; its results.
-fn campaign_against_simple_ko(engine: &str) -> serde_json::Value {
-    fault_free_campaign(
-        engine,
-        &[
-            "--board", "5x5", "--games", "8", "--seed", "6", "--engine", engine,
-        ],
-    )
-}
-
 /// `rulediff random ARGS` into a scratch folder named `name`: it succeeds, no referee
 /// faults, and it plays more than 300 plies; its results.
 fn fault_free_campaign(name: &str, args: &[&str]) -> serde_json::Value {
@@ -413,7 +393,15 @@ fn ogs_goban_presets_referee_through_their_bridge() {
     if !common::tools(&[common::Tool::NodeBridges]) {
         return;
     }
-    agrees_with_simple_ko("ogs-japanese");
+    // The japanese preset claims `japanese`, which it names: the same legality at every step
+    // (basic ko, no suicide); what differs is its end (no void at a repeated board) and its
+    // count (GobanEngine#computeScore), findings of their own.
+    let results = campaign_against_claim("ogs-japanese", "5x5", "8");
+    let signatures = results["signatures"].as_array().unwrap();
+    for signature in signatures {
+        let what = signature["description"].as_str().unwrap();
+        assert!(!what.contains("illegal"), "{what}");
+    }
     // The 30-move superko window (reports/engines/ogs-goban-superko-window.md), replayed.
     let case = format!(
         "{}/../corpus/go/engines/ogs-superko-beyond-30-moves.toml",
@@ -433,16 +421,25 @@ fn openspiel_go_and_chess_referee_through_their_bridge() {
     if !common::tools(&[common::Tool::OpenSpiel]) {
         return;
     }
-    // OpenSpiel's own end, a repetition drawn ("We also treat superko as a draw", go.h), is
-    // the one difference from simple-ko, and it does come up.
-    let results = campaign_against_simple_ko("openspiel-go");
-    for signature in results["signatures"].as_array().unwrap() {
+    // OpenSpiel's go claims `tromp-taylor`, which its scoring names. Its code forbids suicide
+    // and allows a repetition (a draw, go.h): those are the findings. Its games end at two
+    // passes with its returns only, which agree with Tromp-Taylor's count by winner ("same
+    // winner, no margin"), so no result divergence shows.
+    let results = campaign_against_claim("openspiel-go", "5x5", "8");
+    let signatures = results["signatures"].as_array().unwrap();
+    let mut suicide = false;
+    for signature in signatures {
         let what = signature["description"].as_str().unwrap();
+        suicide |= what.contains("openspiel-go: illegal (illegal) | tromp-taylor: legal");
         assert!(
-            what.contains("openspiel-go: legal, game over draw:superko"),
+            what.contains("openspiel-go: illegal (illegal) | tromp-taylor: legal")
+                || what
+                    .contains("tromp-taylor: illegal (superko-positional) | openspiel-go: legal")
+                || what.contains("openspiel-go: legal, game over draw:superko"),
             "{what}"
         );
     }
+    assert!(suicide, "{results}");
     let dir = scratch("openspiel-chess");
     let out_dir = dir.join("out").display().to_string();
     let out = rulediff(&[
@@ -475,37 +472,95 @@ fn pettingzoo_go_referees_through_its_bridge() {
     if !common::tools(&[common::Tool::PettingZoo]) {
         return;
     }
-    agrees_with_simple_ko("pettingzoo-go");
+    // go_v5 claims `psk` (minigo's go_base.py: "Positional superko (this is very crudely
+    // approximate at the moment.)"); its mask forbids basic ko only, the one finding. Its
+    // results (rewards and minigo's area score) agree with psk's count.
+    let results = campaign_against_claim("pettingzoo-go", "5x5", "8");
+    for signature in results["signatures"].as_array().unwrap() {
+        let what = signature["description"].as_str().unwrap();
+        assert!(
+            what.starts_with("psk: illegal (superko-positional) | pettingzoo-go: legal"),
+            "{what}"
+        );
+    }
+}
+
+/// The outcome a Go bridge `argv` reports after a stone on the centre of an empty 3x3 board
+/// (komi 7.5) and two passes, through the Go bridge referee; the game goes on before.
+fn go_told(id: &str, argv: Vec<String>) -> String {
+    use rulediff::go::{GoPlay, GoSetup};
+    use rulediff::Graph;
+    use rulediff::{Referee, Status};
+    let timeouts = (Duration::from_secs(30), Duration::from_secs(60));
+    let mut referee = rulediff::go::bridge_referee(id, argv, timeouts, 7.5);
+    let setup = GoSetup::empty(Graph::grid(3, 3, false).unwrap(), 2);
+    referee.start(&setup).unwrap();
+    for play in [GoPlay::Stone(4), GoPlay::Pass] {
+        assert!(referee.play(&play).unwrap().is_legal(), "{id}");
+        assert_eq!(referee.status().unwrap(), Status::Ongoing, "{id}");
+    }
+    assert!(referee.play(&GoPlay::Pass).unwrap().is_legal(), "{id}");
+    match referee.status().unwrap() {
+        Status::Over { outcome } => outcome.summary(),
+        Status::Ongoing => panic!("{id}: the game did not end at two passes"),
+    }
 }
 
 /// The outcome the telling fake engine (`tests/engines/telling_bridge.py MODE`) reports after
 /// a stone and two passes, through the Go bridge referee.
 fn told(mode: &str) -> String {
-    use rulediff::go::{GoPlay, GoSetup};
-    use rulediff::Graph;
-    use rulediff::{Referee, Status};
     let script = format!(
         "{}/tests/engines/telling_bridge.py",
         env!("CARGO_MANIFEST_DIR")
     );
-    let timeouts = (Duration::from_secs(20), Duration::from_secs(20));
-    let mut referee = rulediff::go::bridge_referee(
+    go_told(
         &format!("telling-{mode}"),
         vec!["python3".into(), script, mode.into()],
-        timeouts,
-        7.5,
-    );
-    let setup = GoSetup::empty(Graph::grid(3, 3, false).unwrap(), 2);
-    referee.start(&setup).unwrap();
-    for play in [GoPlay::Stone(4), GoPlay::Pass] {
-        assert!(referee.play(&play).unwrap().is_legal());
-        assert_eq!(referee.status().unwrap(), Status::Ongoing, "{mode}");
+    )
+}
+
+/// The Python Go environments tell their own end and result at two passes: OpenSpiel its
+/// returns only (Tromp-Taylor: one black stone owns the nine points, 9 - 7.5 > 0, so Black
+/// wins; no margin), PettingZoo its rewards and minigo's score, B+1.5.
+#[test]
+fn openspiel_go_tells_its_end_and_returns() {
+    if !common::tools(&[common::Tool::OpenSpiel]) {
+        return;
     }
-    assert!(referee.play(&GoPlay::Pass).unwrap().is_legal());
-    match referee.status().unwrap() {
-        Status::Over { outcome } => outcome.summary(),
-        Status::Ongoing => panic!("{mode}: the engine ended the game at two passes"),
+    let argv = vec![
+        "python3".into(),
+        rulediff::bundled_script("openspiel_bridge.py"),
+        "go".into(),
+    ];
+    assert_eq!(go_told("openspiel-go", argv), "B+two-passes");
+}
+
+#[test]
+fn pettingzoo_go_tells_its_end_rewards_and_score() {
+    if !common::tools(&[common::Tool::PettingZoo]) {
+        return;
     }
+    let argv = vec![
+        "python3".into(),
+        rulediff::bundled_script("pettingzoo_bridge.py"),
+    ];
+    assert_eq!(go_told("pettingzoo-go", argv), "B+1.5");
+}
+
+/// The npm Go engines: OGS's GobanEngine#computeScore by each preset's scoring (area: 9 to
+/// 7.5; territory: 8 to 7.5), Tenuki's Game#score; Sabaki's board has no end or count of its
+/// own, so rulediff's controller ends it at two passes and counts by area.
+#[test]
+fn npm_go_bridges_tell_their_engines_count() {
+    if !common::tools(&[common::Tool::NodeBridges]) {
+        return;
+    }
+    let node = |script: &str, args: &[&str]| rulediff::node_command(script, args);
+    let ogs = |preset: &str| node("ogs_goban_bridge.js", &["--rules", preset]);
+    assert_eq!(go_told("ogs-chinese", ogs("chinese")), "B+1.5");
+    assert_eq!(go_told("ogs-japanese", ogs("japanese")), "B+0.5");
+    assert_eq!(go_told("tenuki", node("tenuki_bridge.js", &[])), "B+1.5");
+    assert_eq!(go_told("sabaki", node("sabaki_bridge.js", &[])), "B+1.5");
 }
 
 /// The engine's own result is what the referee shows (rulediff's area count of this board
@@ -577,4 +632,25 @@ fn chess_bridges_show_every_ending_their_engine_reports() {
         chess_told(&python_chess, mate_at_100, "f7g7"),
         "white+checkmate"
     );
+}
+
+/// OpenSpiel's ChessState tells its end by its returns and predicates: a checkmate on the
+/// 100th half-move is a checkmate (MaybeFinalReturns asks the fifty-move counter only of a
+/// position with a move left), a stalemate a draw, the 100th quiet half-move a draw.
+#[test]
+fn openspiel_chess_tells_each_end_as_its_state_computes_it() {
+    if !common::tools(&[common::Tool::OpenSpiel]) {
+        return;
+    }
+    let engine = vec![
+        "python3".to_string(),
+        rulediff::bundled_script("openspiel_bridge.py"),
+        "chess".to_string(),
+    ];
+    let mate_at_100 = "7k/5Q2/6K1/8/8/8/8/8 w - - 99 80";
+    assert_eq!(chess_told(&engine, mate_at_100, "f7g7"), "white+checkmate");
+    let stalemate = "7k/8/6K1/8/8/8/8/5Q2 w - - 0 80";
+    assert_eq!(chess_told(&engine, stalemate, "f1f7"), "draw:stalemate");
+    let quiet = "7k/8/8/8/8/8/8/K6R b - - 99 80";
+    assert_eq!(chess_told(&engine, quiet, "h8g8"), "draw:fifty-move");
 }

@@ -104,3 +104,31 @@ fn an_engines_file_names_a_xiangqi_bridge() {
         "{error}"
     );
 }
+
+/// cchess's one end, `ChessBoard.no_moves()`, comes through as a loss of the side to move (a
+/// checkmate: its opponent gives check); two bare kings play on, cchess having no other end.
+#[test]
+fn cchess_tells_its_end_as_no_moves_reports_it() {
+    use rulediff::xiangqi::{parse_fen, Ranks};
+    use rulediff::{Refereed, Status, Xiangqi, XqSetup};
+    if skip() {
+        return;
+    }
+    let told = |fen: &str, play: Option<&str>| {
+        let setup = XqSetup::new(parse_fen(fen).unwrap(), Ranks::ZeroToNine);
+        let registry = Xiangqi::registry();
+        let mut referee = (registry.iter().find(|r| r.id == "cchess").unwrap().make)();
+        referee.start(&setup).unwrap();
+        if let Some(play) = play {
+            let play = Ranks::ZeroToNine.parse(play).unwrap();
+            assert!(referee.play(&play).unwrap().is_legal());
+        }
+        match referee.status().unwrap() {
+            Status::Over { outcome } => outcome.summary(),
+            Status::Ongoing => "ongoing".to_string(),
+        }
+    };
+    let mate = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+    assert_eq!(told(mate, Some("a1d1")), "red+checkmate");
+    assert_eq!(told("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", None), "ongoing");
+}

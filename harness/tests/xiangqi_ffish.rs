@@ -93,6 +93,58 @@ fn perpetual_check_loses_at_the_third_occurrence() {
     }
 }
 
+/// The outcome `id` rules after `play` from `fen` (ranks 0-9), or `ongoing`.
+fn told(id: &str, fen: &str, play: Option<&str>) -> String {
+    let setup = XqSetup::new(parse_fen(fen).unwrap(), Ranks::ZeroToNine);
+    let registry = Xiangqi::registry();
+    let info = registry.iter().find(|r| r.id == id).unwrap();
+    let mut referee = (info.make)();
+    referee.start(&setup).unwrap();
+    if let Some(play) = play {
+        let verdict = referee
+            .play(&Ranks::ZeroToNine.parse(play).unwrap())
+            .unwrap();
+        assert!(verdict.is_legal(), "{id} {play}");
+    }
+    match referee.status().unwrap() {
+        Status::Over { outcome } => outcome.summary(),
+        Status::Ongoing => "ongoing".into(),
+    }
+}
+
+/// Every end pyffish reports comes through: a checkmate by the rook, and two bare kings, which
+/// `has_insufficient_material` calls insufficient for both sides (a draw of the engine's own,
+/// which no ruleset of ours has: a finding, not a fault).
+#[test]
+fn the_bridge_tells_every_end_pyffish_reports() {
+    if skip() {
+        return;
+    }
+    let mate = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+    assert_eq!(told("ffish", mate, Some("a1d1")), "red+checkmate");
+    let kings = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert_eq!(told("ffish", kings, None), "draw:insufficient-material");
+    let replies = bridge(
+        concat!(
+            r#"{"cmd": "start", "variant": "xiangqi", "fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1"}"#,
+            "\n",
+            r#"{"cmd": "play", "move": "a2d2"}"#,
+            "\n",
+        ),
+        &[],
+    );
+    let lines: Vec<serde_json::Value> = replies
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["ends"], serde_json::json!([]), "{replies}");
+    assert_eq!(
+        lines[1]["ends"],
+        serde_json::json!(["checkmate"]),
+        "{replies}"
+    );
+}
+
 fn bridge(requests: &str, env: &[(&str, &str)]) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("bridges/ffish_bridge.py");
     let mut child = Command::new("python3");

@@ -5,7 +5,9 @@
 // superko_algorithm and allow_self_capture (GobanEngine.ts, the `switch (rules)` of its
 // defaults). A move is GobanEngine#place(x, y, checkForKo = true, errorOnSuperKo = true), as
 // the OGS client places a stone in play mode; a pass is place(-1, -1). The engine does not end
-// games (the server runs the stone-removal phase): hello says "ends": false.
+// games (after two passes the server runs the stone-removal phase): the bridge ends a game at
+// two passes in a row, removes no stone, and reports GobanEngine#computeScore, the engine's
+// count by the preset's scoring; hello says "ends": true.
 //
 // The package ships one browser bundle; its engine modules need no browser, so the bridge
 // loads the bundle's engine entry (src/engine/index.ts) instead of the whole library.
@@ -76,6 +78,23 @@ function tryMove(move, keep) {
   return {legal: true}
 }
 
+// Two passes in a row in the engine's move tree (MoveTree#passed; the root is no pass).
+function twoPasses() {
+  const last = engine.cur_move
+  const before = last.parent
+  return last.move_number > 0 && last.passed() && before && before.move_number > 0 && before.passed()
+}
+
+// GobanEngine plays no end of its own: on OGS two passes move the game to stone removal, run
+// by the server. The bridge ends it there with no stone removed and reports the engine's own
+// count, GobanEngine#computeScore(), by the preset's scoring (stones or territory, prisoners,
+// komi, handicap): each colour's total.
+function status() {
+  if (!twoPasses()) return {over: false, ends: [], claims: []}
+  const score = engine.computeScore(false)
+  return {over: true, ends: ['two-passes'], result: {score: {B: score.black.total, W: score.white.total}}}
+}
+
 function answer(request) {
   switch (request.cmd) {
     case 'start':
@@ -95,7 +114,7 @@ function answer(request) {
       return {moves}
     }
     case 'status':
-      return {over: false}
+      return status()
     default:
       throw new Error('unknown command ' + request.cmd)
   }
@@ -110,9 +129,11 @@ serve(
     rules:
       `rules preset "${rules}": allow_superko ${probe.allow_superko}, superko_algorithm ` +
       `"${probe.superko_algorithm}", allow_self_capture ${probe.allow_self_capture}; ` +
-      'place(x, y, checkForKo, errorOnSuperKo) as the OGS client in play mode',
+      'place(x, y, checkForKo, errorOnSuperKo) as the OGS client in play mode; ' +
+      `at two passes computeScore() (score_stones ${probe.score_stones}, score_prisoners ` +
+      `${probe.score_prisoners}, the game's komi)`,
     undo: false,
-    ends: false
+    ends: true
   },
   answer
 )

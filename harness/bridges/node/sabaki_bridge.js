@@ -73,7 +73,8 @@ function answer(request) {
       return {}
     }
     case 'status':
-      return {over: false}
+      // The package has no end of game and no result to tell.
+      return {over: false, ends: [], claims: []}
     default:
       throw new Error('unknown command ' + request.cmd)
   }

@@ -53,11 +53,12 @@ function play(move) {
   return reply
 }
 
+// Tenuki's one end is Game#isOver (two passes in a row) and its one result Game#score(): each
+// colour's points, komi included, no winner or margin beyond them.
 function status() {
-  if (!game.isOver()) return {over: false}
+  if (!game.isOver()) return {over: false, ends: [], claims: []}
   const score = game.score()
-  const winner = score.black > score.white ? 'B' : score.white > score.black ? 'W' : null
-  return {over: true, rule: 'passes', winner, score: {B: score.black, W: score.white}}
+  return {over: true, ends: ['two-passes'], result: {score: {B: score.black, W: score.white}}}
 }
 
 function answer(request) {

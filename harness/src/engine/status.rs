@@ -110,14 +110,56 @@ fn seats(map: &Value) -> Option<Vec<(String, f64)>> {
 }
 
 /// Version 2's `result`: `{"winner": W|null}`, with `"margin": x`, or `{"score": {…}}`, or
-/// `{"rewards": {…}}`; any of them may name its `"rule"`.
+/// `{"rewards": {…}}`; any of them may name its `"rule"`. An engine that gives its returns
+/// and the count they come from (PettingZoo's go_v5) sends both: the winner and margin are
+/// the result, and returns that name another winner make the reply nonsense.
 fn read_result(result: &Value) -> Option<EngineResult> {
     if let Some(score) = result.get("score") {
         return Some(EngineResult::Score(seats(score)?));
     }
-    if let Some(rewards) = result.get("rewards") {
-        return Some(EngineResult::Rewards(seats(rewards)?));
+    let rewards = match result.get("rewards") {
+        Some(rewards) => Some(seats(rewards)?),
+        None => None,
+    };
+    if result.get("winner").is_none() {
+        return rewards.map(EngineResult::Rewards);
     }
+    let told = read_winner(result)?;
+    if let Some(rewards) = rewards {
+        let (winner, Some(best)) = (told_winner(&told), rewards_winner(&rewards)) else {
+            return None;
+        };
+        (winner == best).then_some(())?;
+    }
+    Some(told)
+}
+
+/// The winner a result names (`None` inside: a draw).
+fn told_winner(result: &EngineResult) -> Option<&str> {
+    match result {
+        EngineResult::Winner(w) => w.as_deref(),
+        EngineResult::Margin { winner, .. } => Some(winner),
+        _ => None,
+    }
+}
+
+/// Who the returns make the winner: `Some(None)` for a draw, `None` for no returns.
+fn rewards_winner(rewards: &[(String, f64)]) -> Option<Option<&str>> {
+    let best = rewards.iter().map(|(_, r)| *r).fold(f64::MIN, f64::max);
+    let top: Vec<&str> = rewards
+        .iter()
+        .filter(|(_, r)| *r == best)
+        .map(|(s, _)| s.as_str())
+        .collect();
+    match top.as_slice() {
+        [] => None,
+        [one] => Some(Some(one)),
+        _ => Some(None),
+    }
+}
+
+/// `{"winner": W|null}`, with `"margin": x` for a winner.
+fn read_winner(result: &Value) -> Option<EngineResult> {
     let winner = match result.get("winner")? {
         Value::Null => None,
         Value::String(w) => Some(w.clone()),
@@ -326,6 +368,18 @@ mod tests {
         assert_eq!(
             of(json!({"rewards": {"B": 0, "W": 0}})).unwrap(),
             "draw:two-passes"
+        );
+        assert_eq!(
+            of(json!({"winner": "B", "margin": 8.5, "rewards": {"B": 1, "W": -1}})).unwrap(),
+            "B+8.5"
+        );
+        assert_eq!(
+            of(json!({"winner": null, "rewards": {"B": 0, "W": 0}})).unwrap(),
+            "draw:two-passes"
+        );
+        assert_eq!(
+            of(json!({"winner": "W", "margin": 1, "rewards": {"B": 1, "W": -1}})),
+            None
         );
         assert_eq!(of(json!({"winner": "Q"})), None);
         assert_eq!(of(json!({"winner": "B", "margin": -1})), None);

@@ -3,7 +3,8 @@
 //! Every referee states what it claims to implement, layer by layer ([`Claims`]). Two
 //! rulings on the same step disagree in one layer: a play one allows and another forbids
 //! (legality), a play that ends the game for one and not for another (the end of the game),
-//! two counts of the same final board (scoring). Two referees that claim the same thing in
+//! two counts of the same final board, or a count and an engine's bare winner (scoring;
+//! the same winner with no margin agrees). Two referees that claim the same thing in
 //! that layer and still rule apart make the divergence a *defect*: one of them is wrong. Any
 //! other divergence is an *expected rule difference*: the rules doing what they say.
 
@@ -11,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::record::Ruling;
+use super::record::{ResultSplit, Ruling};
 use crate::referee::{Claims, Layer, Outcome};
 
 /// The layer in which two rulings of the same step disagree, if they do. Different reasons
@@ -26,15 +27,26 @@ pub fn layer(a: &Ruling, b: &Ruling) -> Option<Layer> {
             Some(Layer::End)
         }
         (Ruling::Ends { outcome: x }, Ruling::Ends { outcome: y }) => {
-            if x.summary() == y.summary() {
+            if x.summary() == y.summary() || ResultSplit::told_alike(&[a.clone(), b.clone()]) {
                 None
-            } else if matches!((x, y), (Outcome::Score { .. }, Outcome::Score { .. })) {
+            } else if counted_against_told(x, y) || counted_against_told(y, x) {
+                // A count against an engine's bare winner: they count the board apart.
                 Some(Layer::Scoring)
             } else {
                 Some(Layer::End)
             }
         }
     }
+}
+
+/// A count on one side, and on the other a result that names who won (or a draw) with no
+/// margin, as an engine that reports only its winner or returns does.
+fn counted_against_told(x: &Outcome, y: &Outcome) -> bool {
+    matches!(x, Outcome::Score { .. })
+        && matches!(
+            y,
+            Outcome::Score { .. } | Outcome::Win { .. } | Outcome::Draw { .. }
+        )
 }
 
 /// Two referees that claim the same in a layer and ruled one step apart in it.
@@ -198,6 +210,17 @@ mod tests {
         assert_eq!(layer(&score(4, 2), &score(2, 4)), Some(Layer::Scoring));
         assert_eq!(layer(&score(4, 2), &score(4, 2)), None);
         assert_eq!(layer(&Ruling::Stopped, &Ruling::Legal), None);
+        // An engine that reports only who won: the same winner agrees, another is scoring.
+        let won = |w: &str| Ruling::Ends {
+            outcome: Outcome::Win {
+                winner: w.into(),
+                rule: "two-passes".into(),
+            },
+        };
+        assert_eq!(layer(&score(4, 2), &won("B")), None);
+        assert_eq!(layer(&won("B"), &score(4, 2)), None);
+        assert_eq!(layer(&score(4, 2), &won("W")), Some(Layer::Scoring));
+        assert_eq!(layer(&won("W"), &won("B")), Some(Layer::End));
     }
 
     #[test]

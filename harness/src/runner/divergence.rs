@@ -4,6 +4,8 @@
 //! (its summary: `B+4`, `draw:jigo`, `no-result:cycle`). A step where every referee ends the
 //! game and the results differ is a *result divergence*; the counted parts behind each
 //! result (territory, prisoners, komi…) explain it but never split referees on their own.
+//! A result with a winner and no margin (an engine that reports only who won) agrees with
+//! counts of the same winner: "same winner, no margin" ([`ResultSplit::told_alike`]).
 //! Different reasons for the same refusal (`ko` versus `superko-positional`) are agreement:
 //! the reason is shown beside the verdict but does not split the referees. Faults and
 //! referees that already stopped take no part.
@@ -67,7 +69,8 @@ pub fn divergences(run: &CaseRun) -> Vec<Divergence> {
         .iter()
         .filter_map(|step| {
             let groups = split(&run.referees, &step.rulings);
-            (groups.len() > 1).then(|| Divergence {
+            let apart = groups.len() > 1 && !ResultSplit::told_alike(&step.rulings);
+            apart.then(|| Divergence {
                 ply: step.ply,
                 play: step.play.clone(),
                 groups,

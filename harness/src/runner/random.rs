@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::family::{Explore, Ruled};
 use crate::referee::{Referee, RefereeInfo, Status, StepMemo, Verdict};
 
-use super::record::Ruling;
+use super::record::{ResultSplit, Ruling};
 use super::signature::Signature;
 
 /// One divergence as found in a game: the first time its signature came up in the game, and
@@ -244,7 +244,8 @@ fn walk<F: Explore>(
         }
         if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
             let over = !rulings.iter().any(Ruling::continues);
-            if rulings.iter().any(|r| !r.same_as(&rulings[0])) {
+            let apart = rulings.iter().any(|r| !r.same_as(&rulings[0]));
+            if apart && !ResultSplit::told_alike(&rulings) {
                 let signature = Signature::new(ids, &rulings, ends_cycle);
                 let before = &history[..history.len() - 1];
                 note(&mut result.found, before, play, signature, rulings);

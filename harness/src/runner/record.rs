@@ -93,33 +93,57 @@ impl Ruling {
 pub enum ResultSplit {
     /// Different winners, or a score against a draw or a no-result.
     Winner,
-    /// The same winner by different margins.
+    /// The same winner by different margins (results that give no margin name the same
+    /// winner too).
     Margin,
 }
 
 impl ResultSplit {
-    /// The kind of result divergence these rulings make, if they make one.
+    /// The kind of result divergence these rulings make, if they make one. A result that
+    /// names a winner and no margin (an engine that reports only who won, or its returns)
+    /// is compared with a count by its winner alone: beside counts that agree it agrees
+    /// ([`ResultSplit::told_alike`]), beside counts of the same winner by different margins
+    /// the split is in the margins.
     pub fn of(rulings: &[Ruling]) -> Option<ResultSplit> {
-        let taking_part: Vec<&Outcome> = rulings
-            .iter()
-            .filter(|r| r.verdict_class().is_some())
-            .map(|r| match r {
-                Ruling::Ends { outcome } => Some(outcome),
-                _ => None,
-            })
-            .collect::<Option<_>>()?;
+        let taking_part = ended(rulings)?;
         let first = taking_part.first()?;
-        if taking_part.iter().all(|o| o.summary() == first.summary()) {
+        if taking_part.iter().all(|o| o.summary() == first.summary()) || Self::told_alike(rulings) {
             return None;
         }
-        let same_winners = taking_part
+        let counted = taking_part
             .iter()
-            .all(|o| matches!(o, Outcome::Score { .. }) && o.ranking() == first.ranking());
+            .any(|o| matches!(o, Outcome::Score { .. }));
+        let same_winners = counted
+            && taking_part
+                .iter()
+                .all(|o| comparable(o) && winner_of(o) == winner_of(first));
         Some(if same_winners {
             ResultSplit::Margin
         } else {
             ResultSplit::Winner
         })
+    }
+
+    /// Whether every referee still in the game ended it with the same result as far as each
+    /// tells one: some counted it (all to the same summary), the others name the same winner
+    /// (or a draw beside a tied count) with no margin. An engine that reports only who won
+    /// agrees with a count of the same winner: "same winner, no margin", not a difference.
+    pub fn told_alike(rulings: &[Ruling]) -> bool {
+        let Some(outcomes) = ended(rulings) else {
+            return false;
+        };
+        let counts: Vec<&&Outcome> = outcomes
+            .iter()
+            .filter(|o| matches!(o, Outcome::Score { .. }))
+            .collect();
+        let Some(count) = counts.first() else {
+            return false;
+        };
+        counts.len() < outcomes.len()
+            && counts.iter().all(|c| c.summary() == count.summary())
+            && outcomes
+                .iter()
+                .all(|o| comparable(o) && winner_of(o) == winner_of(count))
     }
 
     /// The split in words.
@@ -128,6 +152,31 @@ impl ResultSplit {
             ResultSplit::Winner => "results differ",
             ResultSplit::Margin => "margins differ",
         }
+    }
+}
+
+/// The outcomes of the referees still in the game, where every one of them ended it.
+fn ended(rulings: &[Ruling]) -> Option<Vec<&Outcome>> {
+    rulings
+        .iter()
+        .filter(|r| r.verdict_class().is_some())
+        .map(|r| match r {
+            Ruling::Ends { outcome } => Some(outcome),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A result that says who won: a count, a win, a draw (not a no-result).
+fn comparable(outcome: &Outcome) -> bool {
+    !matches!(outcome, Outcome::NoResult { .. })
+}
+
+/// The sole winner of a result; `None` for a draw or a tied count.
+fn winner_of(outcome: &Outcome) -> Option<String> {
+    match outcome.ranking().first() {
+        Some(first) if first.len() == 1 => Some(first[0].clone()),
+        _ => None,
     }
 }
 
@@ -197,5 +246,71 @@ impl CaseRun {
     /// Rulings of referee `r` step by step.
     pub fn column(&self, r: usize) -> impl Iterator<Item = &Ruling> + '_ {
         self.steps.iter().map(move |s| &s.rulings[r])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::HalfPoints;
+
+    fn count(b: i64, w: i64) -> Ruling {
+        Ruling::Ends {
+            outcome: Outcome::score(vec![
+                ("B".into(), HalfPoints(b)),
+                ("W".into(), HalfPoints(w)),
+            ]),
+        }
+    }
+
+    fn won(winner: &str) -> Ruling {
+        Ruling::Ends {
+            outcome: Outcome::Win {
+                winner: winner.into(),
+                rule: "two-passes".into(),
+            },
+        }
+    }
+
+    fn drawn(rule: &str) -> Ruling {
+        Ruling::Ends {
+            outcome: Outcome::Draw { rule: rule.into() },
+        }
+    }
+
+    #[test]
+    fn a_winner_without_a_margin_is_compared_by_its_winner() {
+        // B+2.5 by a count and "B won" by an engine's returns: same winner, no margin.
+        let same = [count(10, 5), won("B"), Ruling::Stopped];
+        assert!(ResultSplit::told_alike(&same));
+        assert_eq!(ResultSplit::of(&same), None);
+        // Another winner is a result difference, never hidden.
+        let other = [count(10, 5), won("W")];
+        assert!(!ResultSplit::told_alike(&other));
+        assert_eq!(ResultSplit::of(&other), Some(ResultSplit::Winner));
+        // Counts that differ in margin stay a margin split with the bare winner beside them.
+        let margins = [count(10, 5), count(12, 5), won("B")];
+        assert!(!ResultSplit::told_alike(&margins));
+        assert_eq!(ResultSplit::of(&margins), Some(ResultSplit::Margin));
+        // A draw with no count beside a tied count agrees; beside a win by count it does not.
+        assert!(ResultSplit::told_alike(&[count(7, 7), drawn("two-passes")]));
+        assert_eq!(
+            ResultSplit::of(&[count(8, 7), drawn("two-passes")]),
+            Some(ResultSplit::Winner)
+        );
+        // With no count at all, two wins by different rules remain different results.
+        let rules = [
+            won("B"),
+            Ruling::Ends {
+                outcome: Outcome::Win {
+                    winner: "B".into(),
+                    rule: "perpetual-check".into(),
+                },
+            },
+        ];
+        assert!(!ResultSplit::told_alike(&rules));
+        assert_eq!(ResultSplit::of(&rules), Some(ResultSplit::Winner));
+        // A referee that plays on is no result to compare.
+        assert!(!ResultSplit::told_alike(&[count(10, 5), Ruling::Legal]));
     }
 }

@@ -78,7 +78,7 @@ pub fn accepts() -> Accepts {
 
 /// What rulediff asks a xiangqi bridge, for the listing.
 pub const ASKS: &str =
-    "start from a FEN and earlier moves, each play with the next legal set and the status (over, result, reason)";
+    "start from a FEN and earlier moves, each play with the next legal set and the status (over, every end it reports, result, reason)";
 
 /// The referee an engines file defines (`family = "xiangqi"`): a bridge that answers as
 /// `ffish_bridge.py` does, the ruleset it claims, its time-outs.
@@ -197,7 +197,7 @@ impl Dialect<Xiangqi> for XiangqiDialect {
 const ENDINGS: Endings = Endings {
     kind: |rule| match rule {
         "checkmate" | "stalemate" | "perpetual-check" | "perpetual-chase" => Some("decisive"),
-        "repetition" | "50-move" | "rule" => Some("draw"),
+        "repetition" | "50-move" | "insufficient-material" | "rule" => Some("draw"),
         _ => None,
     },
     reconciled: |_, _| false,

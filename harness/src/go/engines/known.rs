@@ -14,6 +14,23 @@ pub fn gtp(id: &str, argv: Vec<String>, ruleset: Option<&str>) -> EngineSpec {
     EngineSpec::new(Go::NAME, id, Kind::Gtp { argv }, ruleset)
 }
 
+/// A protocol bridge `id` run as `argv`, claiming `ruleset`, described by `summary`. Where a
+/// case gives no komi it plays with the komi of the ruleset it claims (a named ruleset's own,
+/// 0 for a bare ko rule), so that a result is compared at the same komi: komi is a setting of
+/// the game the bridge passes to the engine, not a rule the engine has.
+fn bridge(id: &str, argv: Vec<String>, ruleset: &str, summary: String) -> EngineSpec {
+    let komi = crate::go::rules::presets::presets()
+        .into_iter()
+        .find(|p| p.id == ruleset)
+        .map_or(0.0, |p| p.komi);
+    EngineSpec {
+        kind: Kind::Bridge { argv },
+        summary,
+        komi,
+        ..gtp(id, Vec::new(), Some(ruleset))
+    }
+}
+
 /// Placeholder in a command for the path of the generated all-zero Leela Zero network.
 pub const ZERO_WEIGHTS: &str = "{zero-weights}";
 
@@ -109,36 +126,28 @@ fn node_bridges() -> Vec<EngineSpec> {
     ];
     let mut specs: Vec<EngineSpec> = sabaki
         .into_iter()
-        .map(|(id, args, ruleset, suicide)| EngineSpec {
-            kind: Kind::Bridge {
-                argv: node_command("sabaki_bridge.js", args),
-            },
-            summary: format!(
+        .map(|(id, args, ruleset, suicide)| {
+            let summary = format!(
                 "@sabaki/go-board 1.4.3 (npm) over the JSON protocol: makeMove with preventKo, {suicide}; \
                  rulediff ends at two passes and counts by area"
-            ),
-            ..gtp(id, Vec::new(), Some(ruleset))
+            );
+            bridge(id, node_command("sabaki_bridge.js", args), ruleset, summary)
         })
         .collect();
-    specs.extend(OGS_PRESETS.into_iter().map(|(preset, ruleset, what)| EngineSpec {
-        kind: Kind::Bridge {
-            argv: node_command("ogs_goban_bridge.js", &["--rules", preset]),
-        },
-        summary: format!(
+    specs.extend(OGS_PRESETS.into_iter().map(|(preset, ruleset, what)| {
+        let summary = format!(
             "goban 8.3.64 (npm, OGS's GobanEngine) over the JSON protocol, rules preset {preset}: {what}; \
-             rulediff ends at two passes and counts by area"
-        ),
-        ..gtp(&format!("ogs-{preset}"), Vec::new(), Some(ruleset))
+             the bridge ends at two passes (OGS's server then runs stone removal) and reports GobanEngine#computeScore"
+        );
+        let argv = node_command("ogs_goban_bridge.js", &["--rules", preset]);
+        bridge(&format!("ogs-{preset}"), argv, ruleset, summary)
     }));
-    specs.extend(TENUKI_KO_RULES.into_iter().map(|(id, ko, ruleset)| EngineSpec {
-        kind: Kind::Bridge {
-            argv: node_command("tenuki_bridge.js", &["--ko", ko]),
-        },
-        summary: format!(
+    specs.extend(TENUKI_KO_RULES.into_iter().map(|(id, ko, ruleset)| {
+        let summary = format!(
             "tenuki 0.3.1 (npm) over the JSON protocol: koRule {ko}, no suicide, scoring area, empty boards only; \
              Tenuki ends at two passes and counts"
-        ),
-        ..gtp(id, Vec::new(), Some(ruleset))
+        );
+        bridge(id, node_command("tenuki_bridge.js", &["--ko", ko]), ruleset, summary)
     }));
     specs.extend(python_bridges());
     specs
@@ -155,67 +164,74 @@ const TENUKI_KO_RULES: [(&str, &str, &str); 4] = [
     ("tenuki-nsk", "natural-situational-superko", "nsk"),
 ];
 
-/// OGS's GobanEngine rules presets (goban 8.3.64, GobanEngine's defaults by `rules`): the
-/// preset, our ruleset with the same ko and suicide rules, and what the preset sets. The
-/// `ing` preset's superko_algorithm "ing" is checked as positional repetition
-/// (`isBoardRepeating` looks for equal boards whatever the algorithm but "ssk").
+/// OGS's GobanEngine rules presets (goban 8.3.64): the preset, the ruleset of ours it names,
+/// and what the preset sets (GobanEngine's defaults by `rules`). Each claims the ruleset its
+/// name documents (GobanEngine.d.ts: `export type GobanEngineRules = "chinese" | "aga" |
+/// "japanese" | "korean" | "ing" | "nz"`; the `ing` case of GobanEngine.ts cites
+/// "https://www.usgo-archive.org/sites/default/files/pdf/IngRules2006.pdf"), not the ko and
+/// suicide rules its code has: where the code rules otherwise, that is a finding.
 const OGS_PRESETS: [(&str, &str, &str); 6] = [
     (
         "chinese",
-        "psk",
-        "allow_superko false, superko_algorithm csk, no self-capture",
+        "chinese",
+        "allow_superko false, superko_algorithm csk, no self-capture, area",
     ),
     (
         "aga",
-        "ssk",
-        "allow_superko false, superko_algorithm ssk, no self-capture",
+        "aga",
+        "allow_superko false, superko_algorithm ssk, no self-capture, area",
     ),
     (
         "japanese",
-        "simple-ko",
-        "allow_superko true (basic ko only), no self-capture",
+        "japanese",
+        "allow_superko true (basic ko only), no self-capture, territory",
     ),
     (
         "korean",
-        "simple-ko",
-        "allow_superko true (basic ko only), no self-capture",
+        "korean",
+        "allow_superko true (basic ko only), no self-capture, territory",
     ),
     (
         "ing",
-        "psk+all-suicide",
-        "allow_superko false, superko_algorithm ing, self-capture allowed",
+        "ing",
+        "allow_superko false, superko_algorithm ing, self-capture allowed, area",
     ),
     (
         "nz",
-        "ssk+all-suicide",
-        "allow_superko false, superko_algorithm ssk, self-capture allowed",
+        "new-zealand",
+        "allow_superko false, superko_algorithm ssk, self-capture allowed, area",
     ),
 ];
 
 /// The Python Go environments of PyPI packages, each through its bridge in
-/// `harness/bridges/` (python3, or `$RULEDIFF_PYTHON`).
+/// `harness/bridges/` (python3, or `$RULEDIFF_PYTHON`), each claiming the rules its
+/// documentation names. OpenSpiel's go names Tromp-Taylor (go_board.h, on TrompTaylorScore:
+/// "Score according to https://senseis.xmp.net/?TrompTaylorRules."); its code forbids
+/// suicide, forbids basic ko only and draws a repetition (go.h: "We also treat superko as a
+/// draw"), which show as findings. PettingZoo's go_v5 wraps minigo, whose go_base.py says
+/// "Obeys CGOS Rules of Play. In short: No suicides, Chinese/area scoring, Positional superko
+/// (this is very crudely approximate at the moment.)": our `psk`; its code forbids basic ko
+/// only, which shows as a finding.
 fn python_bridges() -> Vec<EngineSpec> {
     let python = python();
     let bridges = [
         (
             "openspiel-go",
             vec![python.clone(), script("openspiel_bridge.py"), "go".into()],
-            "OpenSpiel 2.0.2 (PyPI open-spiel) go over the JSON protocol: legal_actions(), basic ko; \
-             a repetition ends its game as a draw (go.h); empty boards only",
+            "tromp-taylor",
+            "OpenSpiel 2.0.2 (PyPI open-spiel) go over the JSON protocol: legal_actions() (no suicide, basic ko); \
+             it ends at two passes with its Tromp-Taylor returns (no margin), a repetition drawn (go.h); empty boards only",
         ),
         (
             "pettingzoo-go",
             vec![python, script("pettingzoo_bridge.py")],
+            "psk",
             "PettingZoo 1.27 go_v5 over the JSON protocol: the action mask (captures, no suicide, basic ko); \
-             empty boards only",
+             it ends at two passes with its rewards and minigo's area score; empty boards only",
         ),
     ];
     bridges
         .into_iter()
-        .map(|(id, argv, summary)| EngineSpec {
-            kind: Kind::Bridge { argv },
-            summary: summary.into(),
-            ..gtp(id, Vec::new(), Some("simple-ko"))
-        })
+        .map(|(id, argv, ruleset, summary)| bridge(id, argv, ruleset, summary.into()))
         .collect()
 }
