@@ -80,13 +80,16 @@ impl Ruling {
                 },
                 None,
             ) => "legal, game over (score)".into(),
+            // In a result divergence between referees that ended the game at different
+            // steps, one still playing when the ply budget ran out.
+            (Ruling::Stopped, Some(_)) => "not ended".into(),
             (other, _) => other.to_string(),
         }
     }
 }
 
-/// How the results of a *result divergence* differ: every referee still in the game ended it
-/// at the same step, and their results (the summaries: winner and margin, draw, no result)
+/// How the results of a *result divergence* differ: the referees that ended the game (at the
+/// same step, or each at its own when they split on whether it was over), and their results (the summaries: winner and margin, draw, no result)
 /// are not all the same. The counted parts are not compared: they explain a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
