@@ -150,9 +150,12 @@ pub fn case_run(run: &CaseRun) -> String {
             let playing: Vec<&str> = run
                 .referees
                 .iter()
+                .enumerate()
                 .zip(&rulings)
-                .filter(|(_, r)| **r == Ruling::Stopped)
-                .map(|(id, _)| id.as_str())
+                .filter(|((r, _), ruling)| {
+                    **ruling == Ruling::Stopped && run.column(*r).last() == Some(&Ruling::Legal)
+                })
+                .map(|((_, id), _)| id.as_str())
                 .collect();
             if !d.ended_at.is_empty() && !playing.is_empty() {
                 line(&mut out, format!("  not ended: {}", playing.join(", ")));

@@ -416,8 +416,7 @@ fn summarize<F: Explore>(
         }
         None => (last_rulings(&ids, &shown.columns), None),
     };
-    let svg = svg
-    .unwrap_or_else(|| F::svg(case_setup, &state, Some(&found.play)));
+    let svg = svg.unwrap_or_else(|| F::svg(case_setup, &state, Some(&found.play)));
     SignatureSummary {
         description: found.signature.describe(),
         case_path: format!("cases/{}.toml", found.signature.slug()),

@@ -82,8 +82,8 @@ impl Divergence {
         Some(ids.iter().map(of).collect())
     }
 
-    /// `ply 7 C3`, or for referees that ended the game at different steps `ply 7 C3 (ended
-    /// at different steps: chinese, japanese at 5; katago-japanese at 7)`.
+    /// `ply 7 C3`, or for referees that ended the game at different steps `ply 7 C3 (results
+    /// where each ended: chinese, japanese at 5; katago-japanese at 7)`.
     pub fn head(&self) -> String {
         let mut head = format!("ply {} {}", self.ply, self.play);
         let mut plies: Vec<usize> = self.ended_at.iter().map(|(_, p)| *p).collect();
@@ -102,7 +102,7 @@ impl Divergence {
             })
             .collect();
         if !at.is_empty() {
-            head += &format!(" (ended at different steps: {})", at.join("; "));
+            head += &format!(" (results where each ended: {})", at.join("; "));
         }
         head
     }

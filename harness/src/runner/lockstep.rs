@@ -4,8 +4,6 @@ use crate::case::Case;
 use crate::family::{CountedBoard, Explore, Family};
 use crate::referee::{Fault, Referee, RefereeInfo, Refereed, Status, Tally, Verdict};
 
-use std::collections::BTreeSet;
-
 use super::record::{CaseRun, ResultSplit, Ruling, StepRecord};
 use super::{check_expectations, divergences, Divergence};
 
@@ -223,8 +221,8 @@ fn ended_apart(run: &CaseRun) -> Option<Divergence> {
                 .find(|(_, r)| matches!(r, Ruling::Ends { .. }))
         })
         .collect();
-    let plies: BTreeSet<usize> = ended.iter().flatten().map(|(p, _)| *p).collect();
-    if plies.len() < 2 {
+    let plies: Vec<Option<usize>> = ended.iter().map(|e| e.map(|(p, _)| p)).collect();
+    if !super::record::ended_apart(&plies) {
         return None;
     }
     let rulings: Vec<Ruling> = ended
@@ -232,7 +230,7 @@ fn ended_apart(run: &CaseRun) -> Option<Divergence> {
         .map(|e| e.map_or(Ruling::Stopped, |(_, r)| r.clone()))
         .collect();
     let result = ResultSplit::of(&rulings)?;
-    let ply = *plies.last()?;
+    let ply = plies.iter().flatten().copied().max()?;
     Some(Divergence {
         ply,
         play: run.steps[ply - 1].play.clone(),

@@ -46,7 +46,12 @@ pub fn signature_after<F: Explore>(
             }
         }
         let still = seats.iter().zip(&ended).filter(|(_, e)| e.is_none());
-        F::advance_ruled(setup, &mut state, p, super::random::ruled_by(still.map(|(s, _)| s)));
+        F::advance_ruled(
+            setup,
+            &mut state,
+            p,
+            super::random::ruled_by(still.map(|(s, _)| s)),
+        );
     }
     if ended.iter().all(Option::is_some) {
         return None;
@@ -54,7 +59,7 @@ pub fn signature_after<F: Explore>(
     let rulings = final_rulings(&mut seats, &ended, play, ends || apart)?;
     if apart {
         let last = history.len() + 1;
-        let mut plies: Vec<usize> = Vec::new();
+        let mut plies: Vec<Option<usize>> = Vec::new();
         let mut composite: Vec<Ruling> = Vec::with_capacity(rulings.len());
         for (end, now) in ended.into_iter().zip(rulings) {
             let (ply, ruling) = match (end, now) {
@@ -62,10 +67,10 @@ pub fn signature_after<F: Explore>(
                 (None, r @ Ruling::Ends { .. }) => (Some(last), r),
                 (None, _) => (None, Ruling::Stopped),
             };
-            plies.extend(ply.filter(|p| !plies.contains(p)));
+            plies.push(ply);
             composite.push(ruling);
         }
-        return (plies.len() > 1)
+        return super::record::ended_apart(&plies)
             .then(|| Signature::ended_apart(&ids, &composite))
             .flatten();
     }
@@ -358,15 +363,14 @@ pub fn apart_board<F: Explore>(
         .and_then(|d| d.board)
 }
 
-/// Whether the referees that ended the game ended it at different steps.
+/// Whether the results of the referees that ended the game are compared apart from any one
+/// step (see [`super::record::ended_apart`]).
 pub fn ended_at_different_steps(columns: &[Vec<Ruling>]) -> bool {
-    let mut plies = columns
+    let plies: Vec<Option<usize>> = columns
         .iter()
-        .filter_map(|c| c.iter().position(|r| matches!(r, Ruling::Ends { .. })));
-    let Some(first) = plies.next() else {
-        return false;
-    };
-    plies.any(|p| p != first)
+        .map(|c| c.iter().position(|r| matches!(r, Ruling::Ends { .. })))
+        .collect();
+    super::record::ended_apart(&plies)
 }
 
 /// A case of `plays` from `setup` for the referees, as the runner takes it.

@@ -219,7 +219,11 @@ fn walk<F: Explore>(
             Ok(sets) => sets,
             Err(fault) => return result.faults.push(fault),
         };
-        let sets: Vec<&[F::Play]> = whose.iter().flatten().map(|&i| asked[i].as_slice()).collect();
+        let sets: Vec<&[F::Play]> = whose
+            .iter()
+            .flatten()
+            .map(|&i| asked[i].as_slice())
+            .collect();
         let (common, disputed) = split_sets(&sets);
         for play in disputed {
             let rulings = judge_all(seats, &play, &playing);
@@ -236,13 +240,23 @@ fn walk<F: Explore>(
         if let Some(fault) = fault_in(ids, &rulings) {
             return result.faults.push(fault);
         }
-        let in_game = || rulings.iter().zip(&playing).filter(|(_, p)| **p).map(|(r, _)| r);
+        let in_game = || {
+            rulings
+                .iter()
+                .zip(&playing)
+                .filter(|(_, p)| **p)
+                .map(|(r, _)| r)
+        };
         let all_legal = in_game().all(|r| matches!(r, Ruling::Legal));
         // A game that ends here keys its signature on the repetition the play makes too.
         let ends_cycle = (!all_legal)
             .then(|| Signature::cycle_of::<F>(setup, &state, &play, history.len()))
             .flatten();
-        let still = seats.iter().zip(&playing).filter(|(_, p)| **p).map(|(s, _)| s);
+        let still = seats
+            .iter()
+            .zip(&playing)
+            .filter(|(_, p)| **p)
+            .map(|(s, _)| s);
         F::advance_ruled(setup, &mut state, &play, ruled_by(still));
         history.push(play.clone());
         if all_legal {
@@ -257,6 +271,11 @@ fn walk<F: Explore>(
             let signature = Signature::new(ids, &rulings, ends_cycle);
             let before = &history[..history.len() - 1];
             note(&mut result.found, before, play, signature, rulings.clone());
+        }
+        // A referee that refuses a play every referee allowed breaks the lock-step: the
+        // game stops there, as a fault would.
+        if in_game().any(|r| matches!(r, Ruling::Illegal { .. })) {
+            return;
         }
         for (end, ruling) in ended.iter_mut().zip(rulings) {
             if end.is_none() && matches!(ruling, Ruling::Ends { .. }) {
@@ -281,11 +300,11 @@ fn compare_ended<P: Clone>(
     history: &[P],
     result: &mut GameResult<P>,
 ) {
-    let plies: std::collections::BTreeSet<usize> = ended.iter().flatten().map(|(p, _)| *p).collect();
+    let plies: Vec<Option<usize>> = ended.iter().map(|e| e.as_ref().map(|(p, _)| *p)).collect();
     let Some((play, before)) = history.split_last() else {
         return;
     };
-    if plies.len() < 2 {
+    if !super::record::ended_apart(&plies) {
         return;
     }
     let rulings: Vec<Ruling> = ended

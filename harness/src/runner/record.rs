@@ -100,6 +100,17 @@ pub enum ResultSplit {
     Margin,
 }
 
+/// Whether the results of referees that ended the game at `plies` (per referee, the ply at
+/// which it ended it, `None` where it did not) are compared apart from any one step: some
+/// ended it, and not all at one step.
+pub fn ended_apart(plies: &[Option<usize>]) -> bool {
+    let mut ended = plies.iter().flatten();
+    let Some(first) = ended.next() else {
+        return false;
+    };
+    ended.any(|p| p != first) || plies.iter().any(Option::is_none)
+}
+
 impl ResultSplit {
     /// The kind of result divergence these rulings make, if they make one.
     pub fn of(rulings: &[Ruling]) -> Option<ResultSplit> {

@@ -131,7 +131,12 @@ impl Signature {
         Some(Signature::grouped(ids, ended, None, true))
     }
 
-    fn grouped(ids: &[String], rulings: &[Ruling], cycle: Option<String>, apart: bool) -> Signature {
+    fn grouped(
+        ids: &[String],
+        rulings: &[Ruling],
+        cycle: Option<String>,
+        apart: bool,
+    ) -> Signature {
         let result = ResultSplit::of(rulings);
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for (id, ruling) in ids.iter().zip(rulings) {
@@ -170,7 +175,7 @@ impl Signature {
             text += &format!(" [{}]", result.describe());
         }
         if self.apart {
-            text += " [ended at different steps]";
+            text += " [results where each ended]";
         }
         text
     }
