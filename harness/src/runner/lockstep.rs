@@ -221,7 +221,13 @@ fn ended_apart(run: &CaseRun) -> Option<Divergence> {
                 .find(|(_, r)| matches!(r, Ruling::Ends { .. }))
         })
         .collect();
-    let plies: Vec<Option<usize>> = ended.iter().map(|e| e.map(|(p, _)| p)).collect();
+    // Referees refused a play or failed take no part: they neither ended nor play on.
+    let plies: Vec<Option<usize>> = ended
+        .iter()
+        .enumerate()
+        .filter(|(r, e)| e.is_some() || run.column(*r).last() == Some(&Ruling::Legal))
+        .map(|(_, e)| e.map(|(p, _)| p))
+        .collect();
     if !super::record::ended_apart(&plies) {
         return None;
     }

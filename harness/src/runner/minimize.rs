@@ -65,7 +65,12 @@ pub fn signature_after<F: Explore>(
             let (ply, ruling) = match (end, now) {
                 (Some((ply, r)), _) => (Some(ply), r),
                 (None, r @ Ruling::Ends { .. }) => (Some(last), r),
-                (None, _) => (None, Ruling::Stopped),
+                (None, Ruling::Legal) => (None, Ruling::Stopped),
+                // Refused: it neither ended the game nor plays on.
+                (None, _) => {
+                    composite.push(Ruling::Stopped);
+                    continue;
+                }
             };
             plies.push(ply);
             composite.push(ruling);
@@ -368,7 +373,9 @@ pub fn apart_board<F: Explore>(
 pub fn ended_at_different_steps(columns: &[Vec<Ruling>]) -> bool {
     let plies: Vec<Option<usize>> = columns
         .iter()
-        .map(|c| c.iter().position(|r| matches!(r, Ruling::Ends { .. })))
+        .map(|c| (c, c.iter().position(|r| matches!(r, Ruling::Ends { .. }))))
+        .filter(|(c, end)| end.is_some() || c.last() == Some(&Ruling::Legal))
+        .map(|(_, end)| end)
         .collect();
     super::record::ended_apart(&plies)
 }
