@@ -185,25 +185,43 @@ fn view(
     }
 }
 
-/// The referees of a campaign by the group each was in, signature by signature.
+/// The referees of a campaign by the whole of what each ruled, signature by signature: its
+/// group, and its own ruling on the signature's case (the rule that refused a play, the result
+/// with its margin). A signature's groups put referees together whose results differ only in
+/// the margin, or that ended the game where others played on whatever their results; a class
+/// is named with one ruling for all its members, so those members are kept apart.
 pub fn referee_classes(results: &Results) -> Vec<Class> {
-    let ids = &results.plan.referees;
-    let group_of: Vec<BTreeMap<&str, usize>> = results
-        .signatures
+    classes_of(&results.plan.referees, &results.signatures)
+}
+
+/// [`referee_classes`] of `ids` over `signatures`.
+pub fn classes_of(
+    ids: &[String],
+    signatures: &[crate::runner::random::SignatureSummary],
+) -> Vec<Class> {
+    let group_of: Vec<BTreeMap<&str, (usize, String)>> = signatures
         .iter()
         .map(|s| {
+            let own = |m: &str| {
+                s.rulings
+                    .iter()
+                    .find(|(id, _)| id == m)
+                    .map(|(_, r)| r.to_string())
+                    .unwrap_or_default()
+            };
             s.signature
                 .groups
                 .iter()
                 .enumerate()
                 .flat_map(|(g, (_, members))| members.iter().map(move |m| (m.as_str(), g)))
+                .map(|(m, g)| (m, (g, own(m))))
                 .collect()
         })
         .collect();
     classes_by(ids, |r| {
         group_of
             .iter()
-            .map(|groups| groups.get(ids[r].as_str()).copied())
+            .map(|groups| groups.get(ids[r].as_str()).cloned())
             .collect::<Vec<_>>()
     })
 }
@@ -310,6 +328,67 @@ fn exact_games(results: &Results, pairs: &mut [Pair]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::Outcome;
+    use crate::runner::random::SignatureSummary;
+    use crate::runner::signature::Signature;
+    use crate::runner::Ruling;
+
+    fn ends(black: i64, white: i64) -> Ruling {
+        let points = vec![
+            ("B".to_string(), crate::referee::HalfPoints(black)),
+            ("W".to_string(), crate::referee::HalfPoints(white)),
+        ];
+        Ruling::Ends {
+            outcome: Outcome::Score {
+                points,
+                tally: None,
+            },
+        }
+    }
+
+    fn summary(ids: &[String], rulings: &[Ruling]) -> SignatureSummary {
+        let signature = Signature::new(ids, rulings, None);
+        SignatureSummary {
+            description: signature.describe(),
+            signature,
+            count: 1,
+            games: 1,
+            game: Some(0),
+            shortest_found: 1,
+            minimized_plies: 1,
+            case_file: String::new(),
+            case_path: String::new(),
+            rulings: ids.iter().cloned().zip(rulings.iter().cloned()).collect(),
+            svg: String::new(),
+            cycle_plays: Vec::new(),
+            unminimized: None,
+        }
+    }
+
+    #[test]
+    fn a_class_holds_only_referees_with_the_same_result() {
+        // The game ends for three referees and goes on for a fourth: one signature group
+        // ("legal, game over (score)") holds results B+2, W+5.5 and W+5.5.
+        let ids: Vec<String> = ["simple-ko", "japanese", "chinese", "katago-japanese"]
+            .map(String::from)
+            .to_vec();
+        let rulings = [ends(4, 0), ends(0, 11), ends(0, 11), Ruling::Legal];
+        let s = summary(&ids, &rulings);
+        assert_eq!(s.signature.groups.len(), 2, "{}", s.description);
+        let classes = classes_of(&ids, &[s]);
+        let labels: Vec<String> = classes.iter().map(Class::label).collect();
+        assert_eq!(labels, ["simple-ko", "japanese + 1", "katago-japanese"]);
+        // Every member of a class ruled what the class is shown with.
+        let s = summary(&ids, &rulings);
+        for class in &classes {
+            let own: Vec<&Ruling> = class
+                .members
+                .iter()
+                .map(|m| &s.rulings.iter().find(|(id, _)| id == m).unwrap().1)
+                .collect();
+            assert!(own.iter().all(|r| *r == own[0]), "{class:?}");
+        }
+    }
 
     #[test]
     fn the_simplest_member_names_a_class() {

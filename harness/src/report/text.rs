@@ -126,28 +126,39 @@ pub fn case_run(run: &CaseRun) -> String {
             grouped(
                 &mut out,
                 &classes,
-                &format!("DIVERGENCE ply {} {}:", d.ply, d.play),
+                &format!("DIVERGENCE {}:", d.head()),
                 &groups,
             );
         }
         // A result divergence is explained where the results have parts to show (counted
-        // games); a chess or xiangqi result is its own explanation.
-        let step = run.steps.iter().find(|s| s.ply == d.ply);
-        let counted = step.is_some_and(|s| {
-            s.rulings
-                .iter()
-                .any(|r| matches!(r, Ruling::Ends { outcome } if outcome.tally().is_some()))
-        });
-        if let (Some(split), Some(step), true) = (d.result, step, counted) {
+        // games); a chess or xiangqi result is its own explanation. Referees that ended the
+        // game at different steps are shown with the rulings they ended it with.
+        let Some(rulings) = result_rulings(run, d) else {
+            continue;
+        };
+        let counted = rulings
+            .iter()
+            .any(|r| matches!(r, Ruling::Ends { outcome } if outcome.tally().is_some()));
+        if let (Some(split), true) = (d.result, counted) {
             line(&mut out, format!("  {}", split.describe()));
             let names = |members: &[String]| names(&classes, members);
-            for text in super::result::divergence_lines(
-                &run.referees,
-                &step.rulings,
-                d.board.as_ref(),
-                &names,
-            ) {
+            for text in
+                super::result::divergence_lines(&run.referees, &rulings, d.board.as_ref(), &names)
+            {
                 line(&mut out, format!("  {text}"));
+            }
+            let playing: Vec<&str> = run
+                .referees
+                .iter()
+                .enumerate()
+                .zip(&rulings)
+                .filter(|((r, _), ruling)| {
+                    **ruling == Ruling::Stopped && run.column(*r).last() == Some(&Ruling::Legal)
+                })
+                .map(|((_, id), _)| id.as_str())
+                .collect();
+            if !d.ended_at.is_empty() && !playing.is_empty() {
+                line(&mut out, format!("  not ended: {}", playing.join(", ")));
             }
         }
     }
@@ -176,6 +187,15 @@ pub fn case_run(run: &CaseRun) -> String {
         );
     }
     out
+}
+
+/// Per referee, the ruling a result divergence compares: the step's, or for referees that
+/// ended the game at different steps, the one each ended it with (stopped: not ended).
+fn result_rulings(run: &CaseRun, d: &crate::runner::Divergence) -> Option<Vec<Ruling>> {
+    d.ended_rulings(&run.referees).or_else(|| {
+        let step = run.steps.iter().find(|s| s.ply == d.ply)?;
+        Some(step.rulings.clone())
+    })
 }
 
 /// A group of referees by id where the ids are few, else by class (`psk + 14`).

@@ -400,12 +400,23 @@ fn summarize<F: Explore>(
         &comment,
         &shown.columns,
     );
-    let rulings = last_rulings(&ids, &shown.columns);
-    let svg = match found.signature.result {
-        Some(_) => counted_svg::<F>(case_setup, &state, &found.play, &rulings),
-        None => None,
-    }
-    .unwrap_or_else(|| F::svg(case_setup, &state, Some(&found.play)));
+    let (rulings, svg) = match found.signature.result {
+        // Referees that ended the game at different steps: each with the ruling it ended
+        // it with, and each of those steps' board.
+        Some(_) if found.signature.apart => {
+            let ended = super::minimize::ended_rulings(&shown.columns);
+            let rulings: Vec<(String, Ruling)> = ids.iter().cloned().zip(ended).collect();
+            let board = super::minimize::apart_board::<F>(case_setup, referees, &shown.plays);
+            (rulings, board.map(|b| b.svg))
+        }
+        Some(_) => {
+            let rulings = last_rulings(&ids, &shown.columns);
+            let svg = counted_svg::<F>(case_setup, &state, &found.play, &rulings);
+            (rulings, svg)
+        }
+        None => (last_rulings(&ids, &shown.columns), None),
+    };
+    let svg = svg.unwrap_or_else(|| F::svg(case_setup, &state, Some(&found.play)));
     SignatureSummary {
         description: found.signature.describe(),
         case_path: format!("cases/{}.toml", found.signature.slug()),
@@ -452,7 +463,7 @@ pub fn case_file<F: Explore>(
     comment: &str,
 ) -> (String, Vec<(String, Ruling)>) {
     let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
-    let columns = replay::<F>(setup, referees, plays, true).columns;
+    let columns = replay::<F>(setup, referees, plays, true, false).columns;
     let text = render_case::<F>(setup, &ids, plays, title, comment, &columns);
     (text, last_rulings(&ids, &columns))
 }

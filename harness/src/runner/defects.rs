@@ -130,10 +130,14 @@ impl RunDefect {
 pub fn of_run(run: &super::CaseRun, claims: &[&Claims]) -> Vec<RunDefect> {
     let mut found = Vec::new();
     for d in &run.divergences {
-        let Some(step) = run.steps.iter().find(|s| s.ply == d.ply) else {
-            continue;
+        let rulings = match d.ended_rulings(&run.referees) {
+            Some(ended) => ended,
+            None => match run.steps.iter().find(|s| s.ply == d.ply) {
+                Some(step) => step.rulings.clone(),
+                None => continue,
+            },
         };
-        for defect in defects(&run.referees, &step.rulings, claims) {
+        for defect in defects(&run.referees, &rulings, claims) {
             found.push(RunDefect {
                 case: run.case.clone(),
                 ply: d.ply,

@@ -42,6 +42,11 @@ pub struct Divergence {
     /// For a result divergence, the final board as each referee counted it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<CountedBoard>,
+    /// For a result divergence between referees that ended the game at different steps
+    /// (some played on where others ended it), each of those referees with the ply at which
+    /// it ended the game; `groups` then hold the rulings they ended it with. Empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ended_at: Vec<(String, usize)>,
 }
 
 impl Divergence {
@@ -59,7 +64,49 @@ impl Divergence {
                 members.join(", ")
             })
             .collect();
-        format!("ply {} {}: {}", self.ply, self.play, groups.join(" | "))
+        format!("{}: {}", self.head(), groups.join(" | "))
+    }
+
+    /// For referees that ended the game at different steps, per referee of `ids` the ruling
+    /// it ended the game with ([`Ruling::Stopped`]: not ended); `None` for a divergence at
+    /// one step, whose rulings are the step's.
+    pub fn ended_rulings(&self, ids: &[String]) -> Option<Vec<Ruling>> {
+        if self.ended_at.is_empty() {
+            return None;
+        }
+        let of = |id: &String| {
+            self.groups
+                .iter()
+                .flat_map(|g| &g.referees)
+                .find(|(r, _)| r == id)
+                .map_or(Ruling::Stopped, |(_, r)| r.clone())
+        };
+        Some(ids.iter().map(of).collect())
+    }
+
+    /// `ply 7 C3`, or for referees that ended the game at different steps `ply 7 C3 (results
+    /// where each ended: chinese, japanese at 5; katago-japanese at 7)`.
+    pub fn head(&self) -> String {
+        let mut head = format!("ply {} {}", self.ply, self.play);
+        let mut plies: Vec<usize> = self.ended_at.iter().map(|(_, p)| *p).collect();
+        plies.sort_unstable();
+        plies.dedup();
+        let at: Vec<String> = plies
+            .iter()
+            .map(|ply| {
+                let ids: Vec<&str> = self
+                    .ended_at
+                    .iter()
+                    .filter(|(_, p)| p == ply)
+                    .map(|(id, _)| id.as_str())
+                    .collect();
+                format!("{} at {ply}", ids.join(", "))
+            })
+            .collect();
+        if !at.is_empty() {
+            head += &format!(" (results where each ended: {})", at.join("; "));
+        }
+        head
     }
 }
 
@@ -76,6 +123,7 @@ pub fn divergences(run: &CaseRun) -> Vec<Divergence> {
                 groups,
                 result: ResultSplit::of(&step.rulings),
                 board: None,
+                ended_at: Vec::new(),
             })
         })
         .collect()

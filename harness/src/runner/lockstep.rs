@@ -5,7 +5,7 @@ use crate::family::{CountedBoard, Explore, Family};
 use crate::referee::{Fault, Referee, RefereeInfo, Refereed, Status, Tally, Verdict};
 
 use super::record::{CaseRun, ResultSplit, Ruling, StepRecord};
-use super::{check_expectations, divergences};
+use super::{check_expectations, divergences, Divergence};
 
 /// How a run is made.
 #[derive(Clone, Debug, Default)]
@@ -138,6 +138,8 @@ pub fn run_case<F: Explore>(
         .collect();
     let mut steps = Vec::with_capacity(case.plays.len());
     let mut boards = Vec::new();
+    // The game after each step where a referee ended it, to count its board on.
+    let mut end_states: Vec<(usize, F::State)> = Vec::new();
     // The game as the referees that still play it see it; `None` once none accepts a play.
     let mut state = Some(F::initial(&case.setup));
     for (i, play) in case.plays.iter().enumerate() {
@@ -171,6 +173,10 @@ pub fn run_case<F: Explore>(
             if let Some(board) = counted_board(case, referees, st, steps.last()) {
                 boards.push((i + 1, board));
             }
+            let last = steps.last().map(|s| &s.rulings);
+            if last.is_some_and(|r| r.iter().any(|r| matches!(r, Ruling::Ends { .. }))) {
+                end_states.push((i + 1, st.clone()));
+            }
         }
     }
     let mut run = CaseRun {
@@ -194,8 +200,88 @@ pub fn run_case<F: Explore>(
             .find(|(ply, _)| *ply == d.ply)
             .map(|(_, b)| b.clone());
     }
+    if let Some(mut d) = ended_apart(&run) {
+        d.board = boards_apart(case, &run, &d, &end_states);
+        run.divergences.push(d);
+    }
     run.expectations = check_expectations(&run, &case.expect);
     run
+}
+
+/// The results of referees that ended the game at different steps (some played on where
+/// others ended it), compared once the run is over: a result divergence at the last of those
+/// steps where they differ, each referee with the ruling it ended the game with (or
+/// [`Ruling::Stopped`], not ended, where it played on to the end of the case).
+fn ended_apart(run: &CaseRun) -> Option<Divergence> {
+    let ended: Vec<Option<(usize, &Ruling)>> = (0..run.referees.len())
+        .map(|r| {
+            run.steps
+                .iter()
+                .map(|s| (s.ply, &s.rulings[r]))
+                .find(|(_, r)| matches!(r, Ruling::Ends { .. }))
+        })
+        .collect();
+    // Referees refused a play or failed take no part: they neither ended nor play on.
+    let plies: Vec<Option<usize>> = ended
+        .iter()
+        .enumerate()
+        .filter(|(r, e)| e.is_some() || run.column(*r).last() == Some(&Ruling::Legal))
+        .map(|(_, e)| e.map(|(p, _)| p))
+        .collect();
+    if !super::record::ended_apart(&plies) {
+        return None;
+    }
+    let rulings: Vec<Ruling> = ended
+        .iter()
+        .map(|e| e.map_or(Ruling::Stopped, |(_, r)| r.clone()))
+        .collect();
+    let result = ResultSplit::of(&rulings)?;
+    let ply = plies.iter().flatten().copied().max()?;
+    Some(Divergence {
+        ply,
+        play: run.steps[ply - 1].play.clone(),
+        groups: super::divergence::split(&run.referees, &rulings),
+        result: Some(result),
+        board: None,
+        ended_at: run
+            .referees
+            .iter()
+            .zip(&ended)
+            .filter_map(|(id, e)| e.map(|(p, _)| (id.clone(), p)))
+            .collect(),
+    })
+}
+
+/// For a result divergence between referees that ended the game at different steps, the
+/// board of each of those steps as the referees that ended it there counted it.
+fn boards_apart<F: Explore>(
+    case: &Case<F>,
+    run: &CaseRun,
+    d: &Divergence,
+    end_states: &[(usize, F::State)],
+) -> Option<CountedBoard> {
+    let mut text = String::new();
+    let mut svg = String::new();
+    for (ply, state) in end_states {
+        let counts: Vec<(String, &Tally)> = d
+            .groups
+            .iter()
+            .flat_map(|g| &g.referees)
+            .filter(|(id, _)| d.ended_at.iter().any(|(e, p)| e == id && p == ply))
+            .filter_map(|(id, r)| match r {
+                Ruling::Ends { outcome } => Some((id.clone(), outcome.tally()?)),
+                _ => None,
+            })
+            .collect();
+        if counts.is_empty() {
+            continue;
+        }
+        let board = F::counted_board(&case.setup, state, &counts)?;
+        let play = &run.steps[ply - 1].play;
+        text += &format!("counted after ply {ply} {play}:\n{}", board.text);
+        svg += &format!("<p>counted after ply {ply} {play}:</p>{}", board.svg);
+    }
+    (!text.is_empty()).then_some(CountedBoard { text, svg })
 }
 
 /// The final board as each referee counted it, where the step is a result divergence.

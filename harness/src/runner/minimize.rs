@@ -13,43 +13,91 @@ use super::record::Ruling;
 use super::signature::Signature;
 use super::{run_case, Options};
 
-/// Replays `history` through fresh referees (every play must be legal for all and the game
-/// must go on), then judges `play`: the signature it shows, if the history is playable.
+/// Replays `history` through fresh referees (every play must be legal for all still in the
+/// game; a referee that ends it leaves the game with its result), then judges `play`: the
+/// signature it shows, if the history is playable. With `apart` the signature is that of the
+/// results of referees that ended the game at different steps ([`Signature::ended_apart`]),
+/// `play` made.
 pub fn signature_after<F: Explore>(
     setup: &F::Setup,
     referees: &[&RefereeInfo<F>],
     history: &[F::Play],
     play: &F::Play,
     ends: bool,
+    apart: bool,
 ) -> Option<Signature> {
     let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
     let mut seats: Vec<Box<dyn Referee<F>>> = referees.iter().map(|r| (r.make)()).collect();
     for seat in &mut seats {
         seat.start(setup).ok()?;
     }
+    let mut ended: Vec<Option<(usize, Ruling)>> = vec![None; seats.len()];
     let mut state = F::initial(setup);
-    for p in history {
-        for seat in &mut seats {
-            if seat.play(p).ok()? != Verdict::Legal || seat.status().ok()? != Status::Ongoing {
+    for (ply, p) in history.iter().enumerate() {
+        for (seat, end) in seats.iter_mut().zip(&mut ended) {
+            if end.is_some() {
+                continue;
+            }
+            if seat.play(p).ok()? != Verdict::Legal {
                 return None;
             }
+            if let Status::Over { outcome } = seat.status().ok()? {
+                *end = Some((ply + 1, Ruling::Ends { outcome }));
+            }
         }
-        F::advance_ruled(setup, &mut state, p, super::random::ruled_by(&seats));
+        let still = seats.iter().zip(&ended).filter(|(_, e)| e.is_none());
+        F::advance_ruled(
+            setup,
+            &mut state,
+            p,
+            super::random::ruled_by(still.map(|(s, _)| s)),
+        );
     }
-    let rulings = final_rulings(&mut seats, play, ends)?;
+    if ended.iter().all(Option::is_some) {
+        return None;
+    }
+    let rulings = final_rulings(&mut seats, &ended, play, ends || apart)?;
+    if apart {
+        let last = history.len() + 1;
+        let mut plies: Vec<Option<usize>> = Vec::new();
+        let mut composite: Vec<Ruling> = Vec::with_capacity(rulings.len());
+        for (end, now) in ended.into_iter().zip(rulings) {
+            let (ply, ruling) = match (end, now) {
+                (Some((ply, r)), _) => (Some(ply), r),
+                (None, r @ Ruling::Ends { .. }) => (Some(last), r),
+                (None, Ruling::Legal) => (None, Ruling::Stopped),
+                // Refused: it neither ended the game nor plays on.
+                (None, _) => {
+                    composite.push(Ruling::Stopped);
+                    continue;
+                }
+            };
+            plies.push(ply);
+            composite.push(ruling);
+        }
+        return super::record::ended_apart(&plies)
+            .then(|| Signature::ended_apart(&ids, &composite))
+            .flatten();
+    }
     let cycle = Signature::cycle_of::<F>(setup, &state, play, history.len());
     Some(Signature::new(&ids, &rulings, cycle))
 }
 
-/// Rulings on the final play: judged only, or (for an end-of-game divergence) played.
+/// Rulings on the final play: judged only, or (for an end-of-game divergence) played; a
+/// referee that already ended the game is stopped.
 fn final_rulings<F: Explore>(
     seats: &mut [Box<dyn Referee<F>>],
+    ended: &[Option<(usize, Ruling)>],
     play: &F::Play,
     ends: bool,
 ) -> Option<Vec<Ruling>> {
     seats
         .iter_mut()
-        .map(|s| {
+        .zip(ended)
+        .map(|(s, end)| {
+            if end.is_some() {
+                return Some(Ruling::Stopped);
+            }
             let verdict = if ends {
                 s.play(play).ok()?
             } else {
@@ -98,11 +146,12 @@ pub fn reroot<F: Explore>(
     ends: bool,
 ) -> (Option<F::Setup>, Vec<F::Play>) {
     let h = &found.history;
+    let apart = found.signature.apart;
     for cut in (1..=h.len()).rev() {
         let Some(rooted) = F::reroot(setup, &h[..cut]) else {
             break;
         };
-        let sig = signature_after(&rooted, referees, &h[cut..], &found.play, ends);
+        let sig = signature_after(&rooted, referees, &h[cut..], &found.play, ends, apart);
         if sig.as_ref() == Some(&found.signature) {
             return (Some(rooted), h[cut..].to_vec());
         }
@@ -142,14 +191,15 @@ pub fn shown_case<F: Explore>(
     let (rooted, later) = reroot::<F>(setup, referees, found, ends);
     let cut = found.history.len() - later.len();
     let small_setup = rooted.as_ref().unwrap_or(setup);
+    let apart = found.signature.apart;
     let keeps = |h: &[F::Play]| {
-        signature_after(small_setup, referees, h, &found.play, ends).as_ref()
+        signature_after(small_setup, referees, h, &found.play, ends, apart).as_ref()
             == Some(&found.signature)
     };
     let mut plays = minimize(&later, keeps);
     plays.push(found.play.clone());
     let whole = rooted.is_none() && plays.len() == found.history.len() + 1;
-    let small = replay::<F>(small_setup, referees, &plays, ends);
+    let small = replay::<F>(small_setup, referees, &plays, ends, apart);
     if small.shows.as_ref() == Some(&found.signature) {
         return Shown {
             rooted,
@@ -164,7 +214,7 @@ pub fn shown_case<F: Explore>(
     let again = if whole {
         small.clone()
     } else {
-        replay::<F>(setup, referees, &plays, ends)
+        replay::<F>(setup, referees, &plays, ends, apart)
     };
     if again.shows.as_ref() == Some(&found.signature) {
         return Shown {
@@ -225,12 +275,15 @@ impl Replayed {
 /// Runs `plays` through fresh referees as `rulediff run` does: each referee's column of
 /// rulings, the signature its last step shows and the faults. For a divergence over a play
 /// judged but not made (`ends` false), a play that is legal and ends the game counts as
-/// legal, as the campaign's question was only whether it is legal.
+/// legal, as the campaign's question was only whether it is legal. With `apart`, the
+/// signature is that of the run's comparison of results of referees that ended the game at
+/// different steps, if it makes one.
 pub fn replay<F: Explore>(
     setup: &F::Setup,
     referees: &[&RefereeInfo<F>],
     plays: &[F::Play],
     ends: bool,
+    apart: bool,
 ) -> Replayed {
     let case = scratch_case::<F>(setup, referees, plays);
     let run = run_case(&case, referees, &Options::default());
@@ -255,6 +308,12 @@ pub fn replay<F: Explore>(
         })
         .collect();
     let shows = plays.split_last().and_then(|(play, history)| {
+        if apart {
+            let ended = ended_rulings(&columns);
+            return ended_at_different_steps(&columns)
+                .then(|| Signature::ended_apart(&run.referees, &ended))
+                .flatten();
+        }
         let last: Vec<Ruling> = columns
             .iter()
             .map(|c| match c.last() {
@@ -278,6 +337,47 @@ pub fn replay<F: Explore>(
         shows,
         faults,
     }
+}
+
+/// Per referee, the ruling with which it ended the game in its column of rulings, or
+/// [`Ruling::Stopped`] where it did not end it.
+pub fn ended_rulings(columns: &[Vec<Ruling>]) -> Vec<Ruling> {
+    columns
+        .iter()
+        .map(|c| {
+            c.iter()
+                .find(|r| matches!(r, Ruling::Ends { .. }))
+                .cloned()
+                .unwrap_or(Ruling::Stopped)
+        })
+        .collect()
+}
+
+/// The boards a case's run counted where its referees ended the game at different steps.
+pub fn apart_board<F: Explore>(
+    setup: &F::Setup,
+    referees: &[&RefereeInfo<F>],
+    plays: &[F::Play],
+) -> Option<crate::family::CountedBoard> {
+    let case = scratch_case::<F>(setup, referees, plays);
+    let run = run_case(&case, referees, &Options::default());
+    run.divergences
+        .into_iter()
+        .rev()
+        .find(|d| !d.ended_at.is_empty())
+        .and_then(|d| d.board)
+}
+
+/// Whether the results of the referees that ended the game are compared apart from any one
+/// step (see [`super::record::ended_apart`]).
+pub fn ended_at_different_steps(columns: &[Vec<Ruling>]) -> bool {
+    let plies: Vec<Option<usize>> = columns
+        .iter()
+        .map(|c| (c, c.iter().position(|r| matches!(r, Ruling::Ends { .. }))))
+        .filter(|(c, end)| end.is_some() || c.last() == Some(&Ruling::Legal))
+        .map(|(_, end)| end)
+        .collect();
+    super::record::ended_apart(&plies)
 }
 
 /// A case of `plays` from `setup` for the referees, as the runner takes it.

@@ -5,10 +5,12 @@
 //! plays it allows. Every play that some referees allow and others forbid is recorded as a
 //! divergence (the history and that play), and the game then continues with a play that
 //! every referee allows, chosen at random with the family's weights, so all referees stay in
-//! the game and later divergences are still found. The game ends when any referee says it is
-//! over (a disagreement about that is a divergence too), when no play is allowed by all, or
-//! at the ply budget with a referee still in the game or past the family's own bound
-//! (`Explore::past_bound`), either of which marks it as a long game.
+//! the game and later divergences are still found. A referee that says the game is over
+//! keeps its result and leaves the game (a disagreement about that is a divergence too); the
+//! others play on. The game ends when every referee has ended it, when no play is allowed by
+//! all still in it, or at the ply budget or past the family's own bound
+//! (`Explore::past_bound`), either of which marks it as a long game where a referee was still
+//! playing. Then the results of referees that ended it at different steps are compared.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -83,7 +85,7 @@ pub fn play_game<F: Explore>(
         }
     }
     let mut history: Vec<F::Play> = Vec::new();
-    let over = walk(
+    walk(
         setup,
         referees,
         &mut seats,
@@ -93,8 +95,6 @@ pub fn play_game<F: Explore>(
         &mut history,
     );
     result.plies = history.len();
-    // A game the last play ended for every referee ended by the rules, budget or not.
-    result.long |= !over && history.len() >= max_plies;
     finish(result, &mut seats)
 }
 
@@ -191,8 +191,11 @@ fn fault_in(ids: &[String], rulings: &[Ruling]) -> Option<String> {
     })
 }
 
-/// The game itself, step by step, until it ends, a referee faults or the budget runs out:
-/// whether its last play ended it for every referee.
+/// The game itself, step by step, until every referee has ended it, a referee faults or the
+/// budget runs out. A referee that ends the game keeps its result and is asked no more; the
+/// others play on (a split on whether the game is over is a divergence of its own), and
+/// once none plays on, the results of referees that ended it at different steps are compared
+/// as a result divergence ([`Signature::ended_apart`]).
 fn walk<F: Explore>(
     setup: &F::Setup,
     referees: &[&RefereeInfo<F>],
@@ -201,80 +204,136 @@ fn walk<F: Explore>(
     rng: &mut ChaCha8Rng,
     result: &mut GameResult<F::Play>,
     history: &mut Vec<F::Play>,
-) -> bool {
+) {
     let ids: Vec<String> = referees.iter().map(|r| r.id.clone()).collect();
     let ids = &ids[..];
     let classes: Vec<Option<&str>> = referees.iter().map(|r| r.legality.as_deref()).collect();
-    let twins = twins(&classes);
     let mut state = F::initial(setup);
     let mut seen = Seen::default();
+    // Per referee: the ply at which it ended the game and its ruling then.
+    let mut ended: Vec<Option<(usize, Ruling)>> = vec![None; seats.len()];
     while history.len() < max_plies {
-        let (asked, whose) = match legal_sets(seats, &twins) {
+        let playing: Vec<bool> = ended.iter().map(Option::is_none).collect();
+        let twins = twins(&classes, &playing);
+        let (asked, whose) = match legal_sets(seats, &twins, &playing) {
             Ok(sets) => sets,
-            Err(fault) => return fault_ends(result, fault),
+            Err(fault) => return result.faults.push(fault),
         };
-        let sets: Vec<&[F::Play]> = whose.iter().map(|&i| asked[i].as_slice()).collect();
+        let sets: Vec<&[F::Play]> = whose
+            .iter()
+            .flatten()
+            .map(|&i| asked[i].as_slice())
+            .collect();
         let (common, disputed) = split_sets(&sets);
         for play in disputed {
-            let rulings = judge_all(seats, &play);
+            let rulings = judge_all(seats, &play, &playing);
             if let Some(fault) = fault_in(ids, &rulings) {
-                return fault_ends(result, fault);
+                return result.faults.push(fault);
             }
             let cycle = Signature::cycle_of::<F>(setup, &state, &play, history.len());
             seen.note(ids, &mut result.found, history, play, rulings, cycle);
         }
         let Some(play) = choose::<F>(setup, &state, &common, rng) else {
-            return false;
+            break;
         };
-        let rulings = play_all(seats, &play);
+        let rulings = play_all(seats, &play, &playing);
         if let Some(fault) = fault_in(ids, &rulings) {
-            return fault_ends(result, fault);
+            return result.faults.push(fault);
         }
+        let in_game = || {
+            rulings
+                .iter()
+                .zip(&playing)
+                .filter(|(_, p)| **p)
+                .map(|(r, _)| r)
+        };
+        let all_legal = in_game().all(|r| matches!(r, Ruling::Legal));
         // A game that ends here keys its signature on the repetition the play makes too.
-        let ends_cycle = rulings
-            .iter()
-            .any(|r| !matches!(r, Ruling::Legal))
+        let ends_cycle = (!all_legal)
             .then(|| Signature::cycle_of::<F>(setup, &state, &play, history.len()))
             .flatten();
-        F::advance_ruled(setup, &mut state, &play, ruled_by(seats.iter()));
+        let still = seats
+            .iter()
+            .zip(&playing)
+            .filter(|(_, p)| **p)
+            .map(|(s, _)| s);
+        F::advance_ruled(setup, &mut state, &play, ruled_by(still));
         history.push(play.clone());
-        if rulings.iter().all(|r| matches!(r, Ruling::Legal)) && F::past_bound(setup, &state) {
-            result.long = true;
+        if all_legal {
+            if F::past_bound(setup, &state) {
+                result.long = true;
+                break;
+            }
+            continue;
+        }
+        let first = in_game().next().expect("a referee is in the game");
+        if in_game().any(|r| !r.same_as(first)) && !ResultSplit::told_alike(&rulings) {
+            let signature = Signature::new(ids, &rulings, ends_cycle);
+            let before = &history[..history.len() - 1];
+            note(&mut result.found, before, play, signature, rulings.clone());
+        }
+        // A referee that refuses a play every referee allowed breaks the lock-step: the
+        // game stops there, as a fault would.
+        if in_game().any(|r| matches!(r, Ruling::Illegal { .. })) {
+            return;
+        }
+        for (end, ruling) in ended.iter_mut().zip(rulings) {
+            if end.is_none() && matches!(ruling, Ruling::Ends { .. }) {
+                *end = Some((history.len(), ruling));
+            }
+        }
+        if ended.iter().all(Option::is_some) {
             break;
         }
-        if rulings.iter().any(|r| !matches!(r, Ruling::Legal)) {
-            let over = !rulings.iter().any(Ruling::continues);
-            let apart = rulings.iter().any(|r| !r.same_as(&rulings[0]));
-            if apart && !ResultSplit::told_alike(&rulings) {
-                let signature = Signature::new(ids, &rulings, ends_cycle);
-                let before = &history[..history.len() - 1];
-                note(&mut result.found, before, play, signature, rulings);
-            }
-            return over;
-        }
     }
-    false
+    // A referee still playing at the ply budget makes the game a long one; referees the
+    // rules stopped at the budget's last ply do not.
+    result.long |= history.len() >= max_plies && ended.iter().any(Option::is_none);
+    compare_ended(ids, &ended, history, result);
 }
 
-/// A fault ends the game, which no referee's rules ended.
-fn fault_ends<P>(result: &mut GameResult<P>, fault: String) -> bool {
-    result.faults.push(fault);
-    false
+/// The results of referees that ended the game at different steps, compared: a result
+/// divergence (found after the whole game) where they differ.
+fn compare_ended<P: Clone>(
+    ids: &[String],
+    ended: &[Option<(usize, Ruling)>],
+    history: &[P],
+    result: &mut GameResult<P>,
+) {
+    let plies: Vec<Option<usize>> = ended.iter().map(|e| e.as_ref().map(|(p, _)| *p)).collect();
+    let Some((play, before)) = history.split_last() else {
+        return;
+    };
+    if !super::record::ended_apart(&plies) {
+        return;
+    }
+    let rulings: Vec<Ruling> = ended
+        .iter()
+        .map(|e| e.as_ref().map_or(Ruling::Stopped, |(_, r)| r.clone()))
+        .collect();
+    if let Some(signature) = Signature::ended_apart(ids, &rulings) {
+        note(&mut result.found, before, play.clone(), signature, rulings);
+    }
 }
 
-/// Every referee's legal set, asking one referee per legality class: the sets asked, and per
-/// referee which of them is its own. The referees asked share one memo for this step (see
-/// [`Referee::legal_plays_memo`]).
+/// Every in-game referee's legal set, asking one referee per legality class: the sets asked,
+/// and per referee which of them is its own (`None` for one out of the game). The referees
+/// asked share one memo for this step (see [`Referee::legal_plays_memo`]).
 fn legal_sets<F: Explore>(
     seats: &mut [Box<dyn Referee<F>>],
     twins: &[Option<usize>],
+    playing: &[bool],
 ) -> Result<LegalSets<F::Play>, String> {
     let mut asked: Vec<Vec<F::Play>> = Vec::new();
-    let mut whose: Vec<usize> = Vec::with_capacity(seats.len());
+    let mut whose: Vec<Option<usize>> = Vec::with_capacity(seats.len());
     let mut memo = StepMemo::default();
-    for (seat, twin) in seats.iter_mut().zip(twins) {
+    for ((seat, twin), &plays) in seats.iter_mut().zip(twins).zip(playing) {
+        if !plays {
+            whose.push(None);
+            continue;
+        }
         let at = match *twin {
-            Some(j) => whose[j],
+            Some(j) => whose[j].expect("a twin is in the game"),
             None => {
                 let set = seat
                     .legal_plays_memo(&mut memo)
@@ -283,18 +342,22 @@ fn legal_sets<F: Explore>(
                 asked.len() - 1
             }
         };
-        whose.push(at);
+        whose.push(Some(at));
     }
     Ok((asked, whose))
 }
 
 /// The legal sets asked at one step and, per referee, the index of its own.
-type LegalSets<P> = (Vec<Vec<P>>, Vec<usize>);
+type LegalSets<P> = (Vec<Vec<P>>, Vec<Option<usize>>);
 
-/// Per referee, the first earlier referee of its legality class, whose legal set it shares.
-fn twins(classes: &[Option<&str>]) -> Vec<Option<usize>> {
+/// Per referee in the game, the first earlier one of its legality class also in the game,
+/// whose legal set it shares.
+fn twins(classes: &[Option<&str>], playing: &[bool]) -> Vec<Option<usize>> {
     (0..classes.len())
-        .map(|i| classes[i].and_then(|c| classes[..i].iter().position(|&d| d == Some(c))))
+        .map(|i| {
+            let class = classes[i].filter(|_| playing[i])?;
+            (0..i).find(|&j| playing[j] && classes[j] == Some(class))
+        })
         .collect()
 }
 
@@ -335,31 +398,51 @@ fn split_sets<P: Clone + Eq + Hash>(sets: &[&[P]]) -> (Vec<P>, Vec<P>) {
     )
 }
 
-fn judge_all<F: Explore>(seats: &mut [Box<dyn Referee<F>>], play: &F::Play) -> Vec<Ruling> {
+/// Rulings of the referees in the game (`playing`) on `play`, judged; the others stopped.
+fn judge_all<F: Explore>(
+    seats: &mut [Box<dyn Referee<F>>],
+    play: &F::Play,
+    playing: &[bool],
+) -> Vec<Ruling> {
     seats
         .iter_mut()
-        .map(|s| match s.judge(play) {
-            Ok(Verdict::Legal) => Ruling::Legal,
-            Ok(Verdict::Illegal { rule }) => Ruling::Illegal { rule },
-            Err(fault) => Ruling::Fault {
+        .zip(playing)
+        .map(|(s, &plays)| match plays.then(|| s.judge(play)) {
+            None => Ruling::Stopped,
+            Some(Ok(Verdict::Legal)) => Ruling::Legal,
+            Some(Ok(Verdict::Illegal { rule })) => Ruling::Illegal { rule },
+            Some(Err(fault)) => Ruling::Fault {
                 message: fault.to_string(),
             },
         })
         .collect()
 }
 
-fn play_all<F: Explore>(seats: &mut [Box<dyn Referee<F>>], play: &F::Play) -> Vec<Ruling> {
+/// Rulings of the referees in the game (`playing`) on `play`, made; the others stopped.
+fn play_all<F: Explore>(
+    seats: &mut [Box<dyn Referee<F>>],
+    play: &F::Play,
+    playing: &[bool],
+) -> Vec<Ruling> {
     seats
         .iter_mut()
-        .map(|s| match s.play(play).and_then(|v| Ok((v, s.status()?))) {
-            Ok((Verdict::Legal, Status::Ongoing)) => Ruling::Legal,
-            Ok((Verdict::Legal, Status::Over { outcome })) => Ruling::Ends { outcome },
-            Ok((Verdict::Illegal { rule }, _)) => Ruling::Illegal { rule },
-            Err(fault) => Ruling::Fault {
-                message: fault.to_string(),
-            },
+        .zip(playing)
+        .map(|(s, &plays)| match plays {
+            false => Ruling::Stopped,
+            true => play_one(s, play),
         })
         .collect()
+}
+
+fn play_one<F: Explore>(s: &mut Box<dyn Referee<F>>, play: &F::Play) -> Ruling {
+    match s.play(play).and_then(|v| Ok((v, s.status()?))) {
+        Ok((Verdict::Legal, Status::Ongoing)) => Ruling::Legal,
+        Ok((Verdict::Legal, Status::Over { outcome })) => Ruling::Ends { outcome },
+        Ok((Verdict::Illegal { rule }, _)) => Ruling::Illegal { rule },
+        Err(fault) => Ruling::Fault {
+            message: fault.to_string(),
+        },
+    }
 }
 
 fn choose<F: Explore>(

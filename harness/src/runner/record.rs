@@ -80,13 +80,16 @@ impl Ruling {
                 },
                 None,
             ) => "legal, game over (score)".into(),
+            // In a result divergence between referees that ended the game at different
+            // steps, one still playing when the ply budget ran out.
+            (Ruling::Stopped, Some(_)) => "not ended".into(),
             (other, _) => other.to_string(),
         }
     }
 }
 
-/// How the results of a *result divergence* differ: every referee still in the game ended it
-/// at the same step, and their results (the summaries: winner and margin, draw, no result)
+/// How the results of a *result divergence* differ: the referees that ended the game (at the
+/// same step, or each at its own when they split on whether it was over), and their results (the summaries: winner and margin, draw, no result)
 /// are not all the same. The counted parts are not compared: they explain a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -96,6 +99,17 @@ pub enum ResultSplit {
     /// The same winner by different margins (results that give no margin name the same
     /// winner too).
     Margin,
+}
+
+/// Whether the results of referees that ended the game at `plies` (per referee, the ply at
+/// which it ended it, `None` where it did not) are compared apart from any one step: some
+/// ended it, and not all at one step.
+pub fn ended_apart(plies: &[Option<usize>]) -> bool {
+    let mut ended = plies.iter().flatten();
+    let Some(first) = ended.next() else {
+        return false;
+    };
+    ended.any(|p| p != first) || plies.iter().any(Option::is_none)
 }
 
 impl ResultSplit {

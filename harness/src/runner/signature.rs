@@ -19,6 +19,11 @@ pub struct Signature {
     /// results.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<ResultSplit>,
+    /// Set for a result divergence between referees that ended the game at different steps
+    /// (some played on where others ended it): each ruling is the one its referee ended the
+    /// game with, or `not ended` for one still playing at the ply budget.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub apart: bool,
 }
 
 /// Cycles longer than this share one signature class.
@@ -111,11 +116,36 @@ impl Signature {
     }
 
     /// The signature of a divergent step: the referees `ids` grouped by their `rulings`, and
-    /// the class of the repetition the play makes.
+    /// the class of the repetition the play makes. Referees that had stopped (they ended the
+    /// game at an earlier step) take no part.
     pub fn new(ids: &[String], rulings: &[Ruling], cycle: Option<String>) -> Signature {
+        Signature::grouped(ids, rulings, cycle, false)
+    }
+
+    /// The signature of a result divergence between referees that ended the game at
+    /// different steps: `ended` holds each referee's ruling that ended it, or
+    /// [`Ruling::Stopped`] for one that had not ended it when the game stopped. `None` where
+    /// the results do not differ.
+    pub fn ended_apart(ids: &[String], ended: &[Ruling]) -> Option<Signature> {
+        ResultSplit::of(ended)?;
+        if ResultSplit::told_alike(ended) {
+            return None;
+        }
+        Some(Signature::grouped(ids, ended, None, true))
+    }
+
+    fn grouped(
+        ids: &[String],
+        rulings: &[Ruling],
+        cycle: Option<String>,
+        apart: bool,
+    ) -> Signature {
         let result = ResultSplit::of(rulings);
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for (id, ruling) in ids.iter().zip(rulings) {
+            if *ruling == Ruling::Stopped && !apart {
+                continue;
+            }
             let text = ruling.signature_text(result);
             match groups.iter_mut().find(|(t, _)| *t == text) {
                 Some((_, members)) => members.push(id.clone()),
@@ -128,6 +158,7 @@ impl Signature {
             groups,
             cycle,
             result,
+            apart,
         }
     }
 
@@ -145,6 +176,9 @@ impl Signature {
         }
         if let Some(result) = self.result {
             text += &format!(" [{}]", result.describe());
+        }
+        if self.apart {
+            text += " [results where each ended]";
         }
         text
     }
