@@ -1132,7 +1132,7 @@ fn long_runs_print_progress_lines_when_not_on_a_terminal() {
             &["finite", "--rules", "psk", "--board", "4x4"],
             "0/1 searches",
         ),
-        (&["solve", "--rules", "psk", "--board", "3x3"], "psk 3x3, "),
+        (&["solve", "--rules", "psk", "--board", "4x4"], "psk 4x4, "),
     ];
     for (i, (args, expected)) in runs.iter().enumerate() {
         let err = dir.join(format!("{i}.err"));
@@ -1143,11 +1143,19 @@ fn long_runs_print_progress_lines_when_not_on_a_terminal() {
             .stderr(std::fs::File::create(&err).unwrap())
             .spawn()
             .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(3500));
+        // Poll rather than sleep a fixed time: a loaded machine starts a search late.
+        let progress_lines = || {
+            let said = std::fs::read_to_string(&err).unwrap();
+            let lines = said.lines().filter(|l| l.starts_with("progress: ")).count();
+            (said, lines)
+        };
+        let began = std::time::Instant::now();
+        while progress_lines().1 < 2 && began.elapsed().as_secs() < 60 {
+            std::thread::sleep(std::time::Duration::from_millis(250));
+        }
         let _ = child.kill();
         let _ = child.wait();
-        let said = std::fs::read_to_string(&err).unwrap();
-        let lines = said.lines().filter(|l| l.starts_with("progress: ")).count();
+        let (said, lines) = progress_lines();
         assert!(lines >= 2, "{args:?}: {said}");
         assert!(
             said.contains(expected),
