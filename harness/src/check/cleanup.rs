@@ -190,7 +190,7 @@ fn boards_agree(game: &CleanupGame, info: &RefereeInfo<Go>) -> Result<(), String
         referee
             .play(&game.plays[k - 1])
             .map_err(|f| f.to_string())?;
-        let kept = state_after(&game.setup, info, &game.plays[..k]);
+        let kept = state_after(&game.setup, &[info], &game.plays[..k]);
         if Some(kept.board.cells()) != referee.cells() {
             return Err(format!(
                 "after ply {k} ({}) the runner's board is not {}'s",

@@ -365,10 +365,7 @@ fn summarize<F: Explore>(
     let shown = shown_case::<F>(setup, referees, &found, ends);
     let case_setup = shown.rooted.as_ref().unwrap_or(setup);
     let history = &shown.plays[..shown.plays.len() - 1];
-    let state = match referees.first() {
-        Some(referee) => state_after(case_setup, referee, history),
-        None => F::initial(case_setup),
-    };
+    let state = state_after(case_setup, referees, history);
     let cycle = F::cycle(case_setup, &state, &found.play);
     let cycle_plays = match &cycle {
         Some((_, back)) => history[history.len().saturating_sub(*back - 1)..]

@@ -4,7 +4,7 @@
 //! it shows that signature when `rulediff run` replays it.
 
 use crate::case::Case;
-use crate::family::{Explore, Ruled};
+use crate::family::Explore;
 use crate::referee::{Referee, RefereeInfo, Status, Verdict};
 
 use super::divergence::split;
@@ -115,23 +115,44 @@ fn final_rulings<F: Explore>(
         .collect()
 }
 
-/// The family's state after `plays`, replayed through a fresh referee of `referee` so that
-/// a ruleset that changes the turn order can say who moves (the plays are assumed legal).
+/// The runner's state after `plays`, advanced as the lock-step runner advances it: each play
+/// as ruled by the referees still in the game (a referee leaves once it ends the game, refuses a
+/// play or faults), so that a play only some referees see (KataGo's cleanup-phase unblock,
+/// which leaves the board as it was) moves the state as those referees say.
 pub fn state_after<F: Explore>(
     setup: &F::Setup,
-    referee: &RefereeInfo<F>,
+    referees: &[&RefereeInfo<F>],
     plays: &[F::Play],
 ) -> F::State {
     let mut state = F::initial(setup);
-    let mut judge = (referee.make)();
-    let started = judge.start(setup).is_ok();
+    let mut judges: Vec<Box<dyn crate::referee::Referee<F>>> = referees
+        .iter()
+        .filter_map(|info| {
+            let mut judge = (info.make)();
+            judge.start(setup).is_ok().then_some(judge)
+        })
+        .collect();
     for p in plays {
-        let ruled = if started && judge.play(p).is_ok() {
-            super::random::ruled_by([&judge])
-        } else {
-            Ruled::default()
-        };
-        F::advance_ruled(setup, &mut state, p, ruled);
+        let mut accepted = Vec::with_capacity(judges.len());
+        let mut staying = Vec::with_capacity(judges.len());
+        for mut judge in judges {
+            if matches!(judge.play(p), Ok(crate::referee::Verdict::Legal)) {
+                let on = matches!(judge.status(), Ok(crate::referee::Status::Ongoing));
+                accepted.push((judge, on));
+            }
+        }
+        F::advance_ruled(
+            setup,
+            &mut state,
+            p,
+            super::random::ruled_by(accepted.iter().map(|(j, _)| j)),
+        );
+        for (judge, on) in accepted {
+            if on {
+                staying.push(judge);
+            }
+        }
+        judges = staying;
     }
     state
 }
@@ -325,10 +346,7 @@ pub fn replay<F: Explore>(
         if split(&run.referees, &last).len() < 2 {
             return None;
         }
-        let state = match referees.first() {
-            Some(referee) => state_after(setup, referee, history),
-            None => F::initial(setup),
-        };
+        let state = state_after(setup, referees, history);
         let cycle = Signature::cycle_of::<F>(setup, &state, play, history.len());
         Some(Signature::new(&run.referees, &last, cycle))
     });
@@ -432,7 +450,31 @@ pub fn minimize<P: Clone>(history: &[P], keeps: impl Fn(&[P]) -> bool) -> Vec<P>
 
 #[cfg(test)]
 mod tests {
-    use super::minimize;
+    use super::{minimize, state_after};
+    use crate::family::Explore;
+    use crate::{parse_case, select, AnyCase, Go, Refereed};
+
+    #[test]
+    fn the_state_follows_the_referees_still_in_the_game() {
+        // `japanese` ends the game at the second pass; `katago-japanese` plays on into its
+        // cleanup phase, where E4 unblocks the ko and places no stone. The state must be the
+        // one KataGo's rules make, whichever referee comes first.
+        let path = "corpus/go/katago/encore-unblock-keeps-board.toml";
+        let text = std::fs::read_to_string(format!("{}/../{path}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap();
+        let AnyCase::Go(case) = parse_case(path.as_ref(), &text).unwrap() else {
+            panic!("a go case")
+        };
+        let registry = Go::registry();
+        let both = select(&registry, "japanese,katago-japanese").unwrap();
+        let katago = select(&registry, "katago-japanese").unwrap();
+        let plays = &case.plays[..4];
+        let svg = |refs: &[&crate::referee::RefereeInfo<Go>]| {
+            <Go as Explore>::svg(&case.setup, &state_after(&case.setup, refs, plays), None)
+        };
+        assert_eq!(svg(&both), svg(&katago));
+        assert_ne!(svg(&both), svg(&both[..1]));
+    }
 
     #[test]
     fn finds_a_one_minimal_subsequence() {
