@@ -460,8 +460,8 @@ mod tests {
         // cleanup phase, where E4 unblocks the ko and places no stone. The state must be the
         // one KataGo's rules make, whichever referee comes first.
         let path = "corpus/go/katago/encore-unblock-keeps-board.toml";
-        let text = std::fs::read_to_string(format!("{}/../{path}", env!("CARGO_MANIFEST_DIR")))
-            .unwrap();
+        let text =
+            std::fs::read_to_string(format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         let AnyCase::Go(case) = parse_case(path.as_ref(), &text).unwrap() else {
             panic!("a go case")
         };
