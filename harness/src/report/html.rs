@@ -181,7 +181,7 @@ fn class_groups(analysis: &Analysis, view: &SignatureView) -> String {
 }
 
 fn classes(out: &mut String, analysis: &Analysis) {
-    out.push_str("<section id=\"classes\"><h2>Referee classes</h2><p>Referees that ruled identically at every step of the campaign, named by their first member that is not an <code>@spec</code> twin.</p><table><thead><tr><th>#</th><th>class</th><th>members</th></tr></thead><tbody>");
+    out.push_str("<section id=\"classes\"><h2>Referee classes</h2><p>Referees that ruled identically on every divergence of the campaign (legality and its rule, game end, result and margin), named by their first member that is not an <code>@spec</code> twin.</p><table><thead><tr><th>#</th><th>class</th><th>members</th></tr></thead><tbody>");
     for (i, class) in analysis.classes.iter().enumerate() {
         w(
             out,
