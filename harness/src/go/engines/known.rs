@@ -168,7 +168,7 @@ const TENUKI_KO_RULES: [(&str, &str, &str); 4] = [
 /// and what the preset sets (GobanEngine's defaults by `rules`). Each claims the ruleset its
 /// name documents (GobanEngine.d.ts: `export type GobanEngineRules = "chinese" | "aga" |
 /// "japanese" | "korean" | "ing" | "nz"`; the `ing` case of GobanEngine.ts cites
-/// "https://www.usgo-archive.org/sites/default/files/pdf/IngRules2006.pdf"), not the ko and
+/// "<https://www.usgo-archive.org/sites/default/files/pdf/IngRules2006.pdf>"), not the ko and
 /// suicide rules its code has: where the code rules otherwise, that is a finding.
 const OGS_PRESETS: [(&str, &str, &str); 6] = [
     (
@@ -206,7 +206,7 @@ const OGS_PRESETS: [(&str, &str, &str); 6] = [
 /// The Python Go environments of PyPI packages, each through its bridge in
 /// `harness/bridges/` (python3, or `$RULEDIFF_PYTHON`), each claiming the rules its
 /// documentation names. OpenSpiel's go names Tromp-Taylor (go_board.h, on TrompTaylorScore:
-/// "Score according to https://senseis.xmp.net/?TrompTaylorRules."); its code forbids
+/// "Score according to <https://senseis.xmp.net/?TrompTaylorRules>."); its code forbids
 /// suicide, forbids basic ko only and draws a repetition (go.h: "We also treat superko as a
 /// draw"), which show as findings. PettingZoo's go_v5 wraps minigo, whose go_base.py says
 /// "Obeys CGOS Rules of Play. In short: No suicides, Chinese/area scoring, Positional superko
