@@ -125,7 +125,7 @@ pub fn state_after<F: Explore>(
     plays: &[F::Play],
 ) -> F::State {
     let mut state = F::initial(setup);
-    let mut judges: Vec<Box<dyn crate::referee::Referee<F>>> = referees
+    let mut judges: Vec<Box<dyn Referee<F>>> = referees
         .iter()
         .filter_map(|info| {
             let mut judge = (info.make)();
@@ -133,26 +133,9 @@ pub fn state_after<F: Explore>(
         })
         .collect();
     for p in plays {
-        let mut accepted = Vec::with_capacity(judges.len());
-        let mut staying = Vec::with_capacity(judges.len());
-        for mut judge in judges {
-            if matches!(judge.play(p), Ok(crate::referee::Verdict::Legal)) {
-                let on = matches!(judge.status(), Ok(crate::referee::Status::Ongoing));
-                accepted.push((judge, on));
-            }
-        }
-        F::advance_ruled(
-            setup,
-            &mut state,
-            p,
-            super::random::ruled_by(accepted.iter().map(|(j, _)| j)),
-        );
-        for (judge, on) in accepted {
-            if on {
-                staying.push(judge);
-            }
-        }
-        judges = staying;
+        judges.retain_mut(|j| matches!(j.play(p), Ok(Verdict::Legal)));
+        F::advance_ruled(setup, &mut state, p, super::random::ruled_by(&judges));
+        judges.retain_mut(|j| matches!(j.status(), Ok(Status::Ongoing)));
     }
     state
 }
